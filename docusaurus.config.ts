@@ -1,0 +1,125 @@
+import type {Config} from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+
+import {site} from './config/site';
+import {navbar} from './config/navbar';
+import {footer} from './config/footer';
+import {announcementBar} from './config/announcement';
+import {searchOptions} from './config/search';
+import {darkCodeTheme, lightCodeTheme} from './config/prism';
+import {dataManagementRedirect, redirects} from './config/redirects';
+import contentCheck from './plugins/content-check';
+import announcementReset from './plugins/announcement-reset';
+import rehypeA11y from './plugins/rehype-a11y';
+
+const config: Config = {
+  title: site.title,
+  tagline: site.tagline,
+  favicon: 'img/favicon.svg',
+  url: site.url,
+  baseUrl: site.baseUrl,
+  trailingSlash: undefined,
+
+  // SPEC §5: broken links fail the build; anchors and duplicate routes warn (a test reads the log).
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'warn',
+  onDuplicateRoutes: 'warn',
+
+  i18n: {
+    defaultLocale: 'ru',
+    locales: ['ru'],
+    localeConfigs: {
+      ru: {label: 'Русский', direction: 'ltr', htmlLang: 'ru', calendar: 'gregory', path: 'ru'},
+    },
+  },
+
+  future: {
+    v4: {
+      removeLegacyPostBuildHeadAttribute: true,
+      useCssCascadeLayers: true,
+      fasterByDefault: true,
+      // SPEC §4: the colour mode lives in localStorage under the plain key `theme`.
+      siteStorageNamespacing: false,
+      // WRITING.md prescribes explicit heading ids `## Заголовок {#id}`.
+      mdx1CompatDisabledByDefault: false,
+    },
+    faster: true,
+  },
+
+  markdown: {
+    mermaid: true,
+    mdx1Compat: {comments: false, admonitions: true, headingIds: true},
+    hooks: {
+      onBrokenMarkdownLinks: 'throw',
+      onBrokenMarkdownImages: 'throw',
+    },
+  },
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          path: 'docs',
+          routeBasePath: '/',
+          sidebarPath: './sidebars.ts',
+          showLastUpdateTime: false,
+          breadcrumbs: true,
+          rehypePlugins: [rehypeA11y],
+        },
+        blog: false,
+        theme: {
+          customCss: './src/css/custom.css',
+        },
+        sitemap: {
+          changefreq: 'weekly',
+          priority: 0.5,
+          ignorePatterns: ['/tags/**', '/search'],
+        },
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  themes: [
+    '@docusaurus/theme-mermaid',
+    ['@easyops-cn/docusaurus-search-local', searchOptions],
+  ],
+
+  plugins: [
+    contentCheck,
+    announcementReset(announcementBar.id),
+    [
+      '@docusaurus/plugin-client-redirects',
+      {
+        redirects,
+        createRedirects: dataManagementRedirect,
+      },
+    ],
+  ],
+
+  themeConfig: {
+    metadata: [{name: 'keywords', content: 'Time, мессенджер, документация, API, администрирование'}],
+    colorMode: {
+      defaultMode: 'light',
+      disableSwitch: false,
+      respectPrefersColorScheme: false,
+    },
+    docs: {
+      sidebar: {hideable: false, autoCollapseCategories: false},
+    },
+    announcementBar,
+    navbar,
+    footer,
+    tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
+    prism: {
+      theme: lightCodeTheme,
+      darkTheme: darkCodeTheme,
+      additionalLanguages: ['bash', 'docker', 'yaml', 'json', 'nginx', 'go', 'python', 'typescript', 'java', 'ini', 'sql', 'diff'],
+    },
+    mermaid: {
+      theme: {light: 'neutral', dark: 'dark'},
+    },
+  } satisfies Preset.ThemeConfig,
+};
+
+export default config;

@@ -1,0 +1,106 @@
+/**
+ * `npm run bench`: measures what readers and maintainers feel, on this machine.
+ * - cold production build: wall time and peak memory of the whole process tree;
+ * - output size and page count;
+ * - gzipped JavaScript that Chromium downloads for the home page and a guide page (served by the
+ *   production nginx config, so sizes are what nginx sends).
+ * Results are printed and written to reports/bench.json. `--no-build` measures the existing build.
+ */
+import {spawn} from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import {chromium} from '@playwright/test';
+import {folderSize, kb, mb, runMeasured} from './lib/measure';
+
+const root = path.resolve(__dirname, '..');
+const build = path.join(root, 'build');
+const port = Number(process.env.BENCH_PORT ?? 4180);
+const pages = {home: '/', guide: '/deployment/install/docker-compose'};
+
+async function measureBuild() {
+  fs.rmSync(path.join(root, '.docusaurus'), {recursive: true, force: true});
+  fs.rmSync(build, {recursive: true, force: true});
+  fs.rmSync(path.join(root, 'node_modules/.cache'), {recursive: true, force: true});
+  const result = await runMeasured(process.execPath, [require.resolve('tsx/cli'), 'scripts/build.ts'], root);
+  if (result.code !== 0) throw new Error(`the build failed (exit ${result.code})`);
+  return result;
+}
+
+async function waitForServer(url: string, ms = 20_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${ms} ms`);
+}
+
+/** Bytes of JavaScript (as transferred, gzip) and all bytes a page downloads until the network is idle. */
+async function pageWeight(url: string) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const page = await browser.newPage();
+  const responses: Promise<{type: string; bytes: number}>[] = [];
+  page.on('requestfinished', (request) => {
+    responses.push(request.sizes().then((s) => ({type: request.resourceType(), bytes: s.responseBodySize})));
+  });
+  await page.goto(url, {waitUntil: 'networkidle'});
+  await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+  const all = await Promise.all(responses);
+  await browser.close();
+  return {
+    jsGzip: all.filter((r) => r.type === 'script').reduce((s, r) => s + r.bytes, 0),
+    totalTransferred: all.reduce((s, r) => s + r.bytes, 0),
+    requests: all.length,
+  };
+}
+
+async function main() {
+  const skipBuild = process.argv.includes('--no-build');
+  const report: Record<string, unknown> = {date: new Date().toISOString(), node: process.version};
+  if (!skipBuild) {
+    console.log('Cold production build…');
+    const b = await measureBuild();
+    report.build = {seconds: Number(b.seconds.toFixed(1)), peakMemoryBytes: b.peakBytes};
+  }
+  const output = folderSize(build);
+  const htmlPages = folderSize(build, (f) => f.endsWith('.html')).files;
+  const js = folderSize(path.join(build, 'assets/js'));
+  report.output = {bytes: output.raw, files: output.files, htmlPages, jsBytes: js.raw, jsGzipBytes: js.gzip};
+
+  const server = spawn(process.execPath, [require.resolve('tsx/cli'), 'scripts/serve-nginx.ts'], {
+    cwd: root,
+    env: {...process.env, PORT: String(port)},
+    stdio: 'ignore',
+  });
+  try {
+    await waitForServer(`http://localhost:${port}/`);
+    const weights: Record<string, unknown> = {};
+    for (const [name, p] of Object.entries(pages)) weights[name] = {path: p, ...(await pageWeight(`http://localhost:${port}${p}`))};
+    report.pages = weights;
+  } finally {
+    server.kill('SIGTERM');
+  }
+
+  fs.mkdirSync(path.join(root, 'reports'), {recursive: true});
+  fs.writeFileSync(path.join(root, 'reports/bench.json'), `${JSON.stringify(report, null, 2)}\n`);
+
+  const b = report.build as {seconds: number; peakMemoryBytes: number} | undefined;
+  if (b) console.log(`build: ${b.seconds} s, peak memory ${mb(b.peakMemoryBytes)}`);
+  console.log(`output: ${mb(output.raw)} in ${output.files} files, ${htmlPages} HTML pages; all JS ${mb(js.raw)} (${mb(js.gzip)} gzip)`);
+  for (const [name, w] of Object.entries(report.pages as Record<string, {path: string; jsGzip: number; totalTransferred: number; requests: number}>)) {
+    console.log(`${name} ${w.path}: JS ${kb(w.jsGzip)} gzip, all ${kb(w.totalTransferred)} in ${w.requests} requests`);
+  }
+  console.log('written to reports/bench.json');
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

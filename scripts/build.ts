@@ -1,0 +1,34 @@
+/**
+ * `npm run build`: runs `docusaurus build`, shows its output and keeps a copy in build-log.txt so
+ * that tests can fail on warnings the build only prints (broken anchors, duplicate routes).
+ */
+import {spawn} from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '..');
+const logFile = path.join(root, 'build-log.txt');
+const log = fs.createWriteStream(logFile);
+
+const child = spawn(process.execPath, [require.resolve('@docusaurus/core/bin/docusaurus.mjs'), 'build', ...process.argv.slice(2)], {
+  cwd: root,
+  env: {...process.env, FORCE_COLOR: '0'},
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+child.stdout.on('data', (chunk: Buffer) => {
+  process.stdout.write(chunk);
+  log.write(chunk);
+});
+child.stderr.on('data', (chunk: Buffer) => {
+  process.stderr.write(chunk);
+  log.write(chunk);
+});
+child.on('close', (code, signal) => {
+  log.end(() => {
+    if (signal) {
+      console.error(`docusaurus build was killed by ${signal}`);
+      process.exit(1);
+    }
+    process.exit(code ?? 1);
+  });
+});

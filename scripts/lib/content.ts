@@ -1,0 +1,180 @@
+/**
+ * Content checks shared by the build (plugins/content-check) and the unit tests: front matter schema,
+ * heading ids, parseable YAML/JSON examples and derived environment variables.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import matter from 'gray-matter';
+import YAML from 'yaml';
+import * as z from 'zod';
+import {explainEnvVar} from '../../src/lib/envVar';
+
+export const MAX_DESCRIPTION = 160;
+
+export const frontMatterSchema = z
+  .object({
+    title: z.string().trim().min(3, 'title is required'),
+    description: z
+      .string()
+      .trim()
+      .min(20, 'description is required (one sentence)')
+      .max(MAX_DESCRIPTION, `description must be at most ${MAX_DESCRIPTION} characters`),
+    keywords: z.array(z.string().trim().min(1)).min(2, 'keywords: give at least two search terms'),
+    sidebar_label: z.string().trim().min(1).optional(),
+    sidebar_position: z.number().optional(),
+    sidebar_class_name: z.string().optional(),
+    slug: z.string().startsWith('/').optional(),
+    tags: z.array(z.string().trim().min(1)).optional(),
+    hide_title: z.boolean().optional(),
+    hide_table_of_contents: z.boolean().optional(),
+    pagination_prev: z.string().nullable().optional(),
+    pagination_next: z.string().nullable().optional(),
+    toc_min_heading_level: z.number().optional(),
+    toc_max_heading_level: z.number().optional(),
+    unlisted: z.boolean().optional(),
+    draft: z.boolean().optional(),
+    image: z.string().optional(),
+    last_update: z.object({date: z.string().optional(), author: z.string().optional()}).optional(),
+  })
+  .strict();
+
+export type DocFrontMatter = z.infer<typeof frontMatterSchema>;
+
+export interface Problem {
+  file: string;
+  line?: number;
+  message: string;
+}
+
+const HEADING = /^(#{1,6})\s+(.*)$/;
+const EXPLICIT_ID = /\{#([a-z0-9]+(?:-[a-z0-9]+)*)\}\s*$/;
+const FENCE = /^\s*(`{3,}|~{3,})(.*)$/;
+const ENV_TOKEN = /\bTIME_[A-Z0-9_]+\b/g;
+
+interface CodeBlock {
+  lang: string;
+  line: number;
+  text: string;
+}
+
+/** Splits a Markdown body into prose lines (with line numbers) and fenced code blocks. */
+function scan(body: string, firstLine: number) {
+  const prose: {line: number; text: string}[] = [];
+  const blocks: CodeBlock[] = [];
+  const lines = body.split('\n');
+  let open: {marker: string; lang: string; line: number; text: string[]} | null = null;
+  lines.forEach((text, i) => {
+    const line = firstLine + i;
+    const fence = FENCE.exec(text);
+    if (open) {
+      if (fence && fence[1].startsWith(open.marker[0]) && fence[1].length >= open.marker.length && !fence[2].trim()) {
+        blocks.push({lang: open.lang, line: open.line, text: open.text.join('\n')});
+        open = null;
+      } else {
+        open.text.push(text);
+      }
+      return;
+    }
+    if (fence) {
+      open = {marker: fence[1], lang: fence[2].trim().split(/\s+/)[0] ?? '', line, text: []};
+      return;
+    }
+    prose.push({line, text});
+  });
+  return {prose, blocks, unclosed: open as {line: number} | null};
+}
+
+/** Checks one Markdown/MDX document given its source; `file` is used in messages. */
+export function checkDocument(file: string, source: string): Problem[] {
+  const problems: Problem[] = [];
+  let parsed: matter.GrayMatterFile<string>;
+  try {
+    parsed = matter(source);
+  } catch (error) {
+    return [{file, message: `front matter is not valid YAML: ${(error as Error).message}`}];
+  }
+  const result = frontMatterSchema.safeParse(parsed.data);
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const where = issue.path.length ? issue.path.join('.') : 'front matter';
+      problems.push({file, message: `${where}: ${issue.message}`});
+    }
+  }
+  const bodyStart = source.slice(0, source.length - parsed.content.length).split('\n').length;
+  const {prose, blocks, unclosed} = scan(parsed.content, bodyStart);
+  if (unclosed) problems.push({file, line: unclosed.line, message: 'code fence is never closed'});
+
+  const ids = new Set<string>();
+  for (const {line, text} of prose) {
+    const heading = HEADING.exec(text);
+    if (!heading) continue;
+    const level = heading[1].length;
+    if (level === 1) {
+      problems.push({file, line, message: 'no "#" heading in the body: the title comes from front matter'});
+      continue;
+    }
+    if (level > 3) {
+      problems.push({file, line, message: `only "##" and "###" headings are allowed, found level ${level}`});
+      continue;
+    }
+    const id = EXPLICIT_ID.exec(heading[2]);
+    if (!id) {
+      problems.push({file, line, message: `heading needs an explicit Latin id, e.g. "## Требования {#requirements}": ${text}`});
+      continue;
+    }
+    if (ids.has(id[1])) problems.push({file, line, message: `duplicate heading id "${id[1]}"`});
+    ids.add(id[1]);
+  }
+
+  for (const block of blocks) {
+    if (!block.lang) {
+      problems.push({file, line: block.line, message: 'code block needs a language (bash, yaml, json, text…)'});
+    }
+    try {
+      if (block.lang === 'json') JSON.parse(block.text);
+      if (block.lang === 'yaml' || block.lang === 'yml') YAML.parseAllDocuments(block.text).forEach((doc) => {
+        if (doc.errors.length) throw doc.errors[0];
+      });
+    } catch (error) {
+      problems.push({file, line: block.line, message: `${block.lang} example does not parse: ${(error as Error).message.split('\n')[0]}`});
+    }
+  }
+
+  const allLines = [...prose.map((p) => ({line: p.line, text: p.text}))];
+  for (const block of blocks) {
+    block.text.split('\n').forEach((text, i) => allLines.push({line: block.line + 1 + i, text}));
+  }
+  for (const {line, text} of allLines) {
+    for (const token of text.match(ENV_TOKEN) ?? []) {
+      const why = explainEnvVar(token);
+      if (why) problems.push({file, line, message: `environment variable not derived from a config key: ${why}`});
+    }
+  }
+  return problems;
+}
+
+/** Every Markdown/MDX file below `dir` (generated API pages excluded: they have their own checks). */
+export function listDocFiles(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const entry of fs.readdirSync(d, {withFileTypes: true})) {
+      const full = path.join(d, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.mdx?$/.test(entry.name) && !/\.(api|tag|info|schema)\.mdx$/.test(entry.name) && !entry.name.startsWith('_')) {
+        out.push(full);
+      }
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+export function checkDocsDir(dir: string, relativeTo = process.cwd()): Problem[] {
+  return listDocFiles(dir).flatMap((file) =>
+    checkDocument(path.relative(relativeTo, file), fs.readFileSync(file, 'utf8')),
+  );
+}
+
+export function formatProblems(problems: Problem[]): string {
+  return problems.map((p) => `  ${p.file}${p.line ? `:${p.line}` : ''} — ${p.message}`).join('\n');
+}

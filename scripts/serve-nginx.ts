@@ -1,0 +1,48 @@
+/**
+ * `PORT=8080 npm run serve:nginx`: serves build/ with the production nginx config (deploy/nginx),
+ * in the foreground, writing only under a temporary folder. Needs Debian's nginx.
+ */
+import {spawn, spawnSync} from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {renderMainConfig} from './lib/nginx';
+
+const root = path.resolve(__dirname, '..');
+const port = Number(process.env.PORT ?? 8080);
+const docroot = path.resolve(process.env.DOCROOT ?? path.join(root, 'build'));
+const nginx = process.env.NGINX_BIN ?? 'nginx';
+
+if (!Number.isInteger(port) || port <= 0 || port > 65535) {
+  console.error(`PORT must be a TCP port number, got "${process.env.PORT}"`);
+  process.exit(2);
+}
+if (!fs.existsSync(path.join(docroot, 'index.html'))) {
+  console.error(`${docroot} has no index.html: run "npm run build" first`);
+  process.exit(2);
+}
+if (spawnSync(nginx, ['-v']).error) {
+  console.error('nginx was not found: install it (Debian: apt-get install -y nginx)');
+  process.exit(2);
+}
+
+const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'time-docs-nginx-'));
+fs.chmodSync(runDir, 0o755);
+const confFile = path.join(runDir, 'nginx.conf');
+fs.writeFileSync(confFile, renderMainConfig({port, docroot, runDir}));
+
+const test = spawnSync(nginx, ['-t', '-q', '-p', runDir, '-c', confFile], {stdio: 'inherit'});
+if (test.status !== 0) {
+  console.error(`nginx rejected the config written to ${confFile}`);
+  process.exit(1);
+}
+
+console.log(`Serving ${docroot} with deploy/nginx at http://localhost:${port}/ (Ctrl+C to stop)`);
+const child = spawn(nginx, ['-p', runDir, '-c', confFile], {stdio: 'inherit'});
+const stop = () => child.kill('SIGQUIT');
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+child.on('exit', (code) => {
+  fs.rmSync(runDir, {recursive: true, force: true});
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,100 @@
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {checkDocsDir, checkDocument, formatProblems, listDocFiles} from '../../scripts/lib/content';
+
+const good = `---
+title: Установка с Docker Compose
+description: Как установить сервер Time на одну машину с Docker Compose, nginx и TLS.
+keywords: [Docker Compose, установка]
+---
+
+Вступление.
+
+## Требования {#requirements}
+
+\`\`\`yaml title="docker-compose.yml"
+services:
+  time:
+    environment:
+      TIME_SERVICESETTINGS_SITEURL: https://time.example.ru
+\`\`\`
+
+### Проверка {#check}
+
+\`\`\`json
+{"status": "OK"}
+\`\`\`
+`;
+
+const messages = (source: string) => checkDocument('page.md', source).map((p) => p.message);
+
+describe('checkDocument', () => {
+  it('accepts a page that follows WRITING.md', () => {
+    expect(checkDocument('page.md', good)).toEqual([]);
+  });
+
+  it('requires a description of at most 160 characters', () => {
+    expect(messages(good.replace(/^description: .*$/m, ''))).toContainEqual(expect.stringMatching(/^description:/));
+    expect(messages(good.replace(/^description: .*$/m, `description: ${'а'.repeat(161)}`))).toContainEqual(
+      'description: description must be at most 160 characters',
+    );
+  });
+
+  it('rejects unknown front matter keys (typos) and missing keywords', () => {
+    expect(messages(good.replace('keywords:', 'keywrods:'))).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^keywords:/), expect.stringMatching(/keywrods/)]),
+    );
+  });
+
+  it('reports front matter that is not YAML', () => {
+    expect(messages(good.replace('title: Установка', 'title: [Установка'))).toEqual([
+      expect.stringMatching(/front matter is not valid YAML/),
+    ]);
+  });
+
+  it('requires explicit Latin heading ids, h2 and h3 only, unique', () => {
+    const problems = checkDocument('page.md', `${good}\n## Без id\n\n# Заголовок {#h1}\n\n#### Глубоко {#deep}\n\n## Снова {#check}\n`);
+    expect(problems.map((p) => p.message)).toEqual([
+      expect.stringMatching(/explicit Latin id.*Без id/),
+      expect.stringMatching(/no "#" heading/),
+      expect.stringMatching(/level 4/),
+      'duplicate heading id "check"',
+    ]);
+    expect(problems[0].line).toBe(24);
+    expect(messages(good.replace('{#requirements}', '{#требования}'))).toHaveLength(1);
+  });
+
+  it('ignores headings inside code blocks', () => {
+    expect(messages(`${good}\n\`\`\`bash\n# комментарий\n## тоже\n\`\`\`\n`)).toEqual([]);
+  });
+
+  it('fails YAML and JSON examples that do not parse, and code blocks without a language', () => {
+    expect(messages(good.replace('{"status": "OK"}', '{"status": "OK",}'))).toEqual([expect.stringMatching(/^json example does not parse/)]);
+    expect(messages(good.replace('  time:', '  time: [')).length).toBeGreaterThan(0);
+    expect(messages(`${good}\n\`\`\`\nls\n\`\`\`\n`)).toEqual([expect.stringMatching(/needs a language/)]);
+    expect(messages(`${good}\n\`\`\`bash\nls\n`)).toEqual([expect.stringMatching(/never closed/)]);
+  });
+
+  it('fails environment variables that the derivation rule does not produce', () => {
+    expect(messages(good.replace('TIME_SERVICESETTINGS_SITEURL', 'TIME_SITE_URL'))).toEqual([
+      expect.stringMatching(/not derived from a config key.*"SITE" is not a known config section/),
+    ]);
+  });
+
+  it('formats problems with file and line', () => {
+    expect(formatProblems([{file: 'docs/a.md', line: 3, message: 'x'}])).toBe('  docs/a.md:3 — x');
+  });
+});
+
+describe('the documentation sources', () => {
+  const docsDir = path.resolve(__dirname, '../../docs');
+
+  it('contain pages', () => {
+    expect(listDocFiles(docsDir).length).toBeGreaterThan(15);
+  });
+
+  it('all pass the content check', () => {
+    const problems = checkDocsDir(docsDir, path.resolve(__dirname, '../..'));
+    expect(formatProblems(problems)).toBe('');
+  });
+});

@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import YAML from 'yaml';
+import {describe, expect, it} from 'vitest';
+
+const deploy = path.resolve(__dirname, '../../deploy');
+const readYaml = (file: string) => YAML.parse(fs.readFileSync(file, 'utf8'));
+
+/** Resolves a Kustomization's resources recursively, the way `kubectl kustomize` reads them. */
+function collect(dir: string): {kind: string; metadata: {name: string}; spec?: any}[] {
+  const kustomization = readYaml(path.join(dir, 'kustomization.yaml'));
+  const out: any[] = [];
+  for (const resource of kustomization.resources ?? []) {
+    const target = path.join(dir, resource);
+    expect(fs.existsSync(target), `${path.relative(deploy, dir)} lists ${resource}, which does not exist`).toBe(true);
+    if (fs.statSync(target).isDirectory()) out.push(...collect(target));
+    else out.push(...YAML.parseAllDocuments(fs.readFileSync(target, 'utf8')).map((d) => d.toJS()));
+  }
+  for (const patch of kustomization.patches ?? []) {
+    expect(fs.existsSync(path.join(dir, patch.path)), `patch ${patch.path} is missing`).toBe(true);
+  }
+  return out;
+}
+
+describe('Kubernetes manifests', () => {
+  const base = collect(path.join(deploy, 'k8s/base'));
+  const production = collect(path.join(deploy, 'k8s/overlays/production'));
+
+  it('the base has a Deployment and a Service', () => {
+    expect(base.map((r) => r.kind).sort()).toEqual(['Deployment', 'Service']);
+  });
+
+  it('the production overlay adds a namespace and an ingress on top of the base', () => {
+    expect(production.map((r) => r.kind).sort()).toEqual(['Deployment', 'Ingress', 'Namespace', 'Service']);
+  });
+
+  it('the Service targets the container port that nginx listens on', () => {
+    const deployment = base.find((r) => r.kind === 'Deployment')!;
+    const container = deployment.spec.template.spec.containers[0];
+    const port = container.ports.find((p: any) => p.name === 'http');
+    const env = Object.fromEntries(container.env.map((e: any) => [e.name, e.value]));
+    expect(Number(env.PORT)).toBe(port.containerPort);
+    const service = base.find((r) => r.kind === 'Service')!;
+    expect(service.spec.ports[0].targetPort).toBe('http');
+    expect(container.readinessProbe.httpGet.port).toBe('http');
+  });
+
+  it('the Ingress points at the Service by name and port name', () => {
+    const ingress = production.find((r) => r.kind === 'Ingress')!;
+    const backend = ingress.spec.rules[0].http.paths[0].backend.service;
+    expect(backend).toEqual({name: 'time-docs', port: {name: 'http'}});
+  });
+});
+
+describe('Dockerfile', () => {
+  const dockerfile = fs.readFileSync(path.join(deploy, 'Dockerfile'), 'utf8');
+
+  it('builds with Node and serves with nginx using the same config files as the tests', () => {
+    expect(dockerfile).toMatch(/^FROM node:20[^\n]* AS build$/m);
+    expect(dockerfile).toMatch(/^FROM nginx:/m);
+    expect(dockerfile).toContain('RUN npm ci');
+    expect(dockerfile).toContain('RUN npm run build');
+    for (const file of ['deploy/nginx/security-headers.conf', 'deploy/nginx/time-docs.conf.template']) {
+      expect(dockerfile).toContain(`COPY ${file}`);
+      expect(fs.existsSync(path.resolve(deploy, '..', file))).toBe(true);
+    }
+  });
+
+  it('sets every placeholder the nginx template uses', () => {
+    const template = fs.readFileSync(path.join(deploy, 'nginx/time-docs.conf.template'), 'utf8');
+    const used = new Set([...template.matchAll(/\$\{([A-Z_]+)\}/g)].map((m) => m[1]));
+    for (const name of used) expect(dockerfile, `ENV ${name} missing`).toMatch(new RegExp(`\\b${name}=`));
+  });
+});

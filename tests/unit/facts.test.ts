@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {product} from '../../data/product';
+import {listDocFiles} from '../../scripts/lib/content';
+
+const docs = path.resolve(__dirname, '../../docs');
+const pages = listDocFiles(docs).map((file) => ({file: path.relative(docs, file), text: fs.readFileSync(file, 'utf8')}));
+
+/** Every occurrence of a pattern across the docs, with the page it is on. */
+function occurrences(pattern: RegExp) {
+  return pages.flatMap(({file, text}) => [...text.matchAll(pattern)].map((m) => ({file, match: m})));
+}
+
+describe('pages agree with data/product.ts', () => {
+  it('name only the current or the previous release in server image tags', () => {
+    const allowed = new Set<string>([product.release.current, product.release.previous]);
+    const tags = occurrences(new RegExp(`${product.images.server.replace(/\./g, '\\.')}:(\\d+\\.\\d+\\.\\d+)`, 'g'));
+    expect(tags.length).toBeGreaterThan(0);
+    const wrong = tags.filter(({match}) => !allowed.has(match[1])).map(({file, match}) => `${file}: ${match[0]}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it('use the documented default ports for Time', () => {
+    const wrong = occurrences(/(?:ListenAddress|LISTENADDRESS)["']?\s*[:=]\s*["']?:(\d+)/g)
+      .filter(({match}) => ![product.ports.http, product.ports.metrics].includes(Number(match[1]) as 8065))
+      .map(({file, match}) => `${file}: ${match[0]}`);
+    expect(wrong).toEqual([]);
+    expect(occurrences(/\b8065\b/g).length).toBeGreaterThan(0);
+    expect(occurrences(/\b8074\b/g).length).toBeGreaterThan(0);
+  });
+
+  it('give the one example site URL wherever SiteURL is set', () => {
+    const values = occurrences(/(?:SiteURL|SITEURL)["']?\s*[:=]\s*["']?(https?:\/\/[^\s"',]+)/g);
+    expect(values.length).toBeGreaterThan(0);
+    // A template (${DOMAIN}) or a staging sub-domain of the example host is fine; another host is not.
+    const ok = (url: string) => url.includes('${') || new URL(url).hostname === product.exampleHost || new URL(url).hostname.endsWith(`.${product.exampleHost}`);
+    const wrong = values.filter(({match}) => !ok(match[1].replace(/\/$/, ''))).map(({file, match}) => `${file}: ${match[0]}`);
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('Russian interface strings', () => {
+  it('translate every theme and plugin string we override into Russian', () => {
+    const code = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../i18n/ru/code.json'), 'utf8')) as Record<string, {message: string}>;
+    const english = Object.entries(code).filter(([, v]) => !/[а-яё]/i.test(v.message)).map(([k]) => k);
+    expect(english).toEqual([]);
+    for (const id of ['theme.NavBar.navAriaLabel', 'theme.docs.sidebar.navAriaLabel', 'theme.SearchBar.label', 'theme.SearchBar.seeAll', 'theme.SearchPage.existingResultsTitle']) {
+      expect(code[id]?.message, id).toBeTruthy();
+    }
+  });
+});

@@ -1,0 +1,43 @@
+import {spawnSync} from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {fillTemplate, NGINX_DIR, renderMainConfig, renderServerBlock} from '../../scripts/lib/nginx';
+
+describe('nginx config rendering', () => {
+  it('fills every placeholder of the production template', () => {
+    const block = renderServerBlock(8080, '/srv/site');
+    expect(block).toContain('listen 8080;');
+    expect(block).toContain('root /srv/site;');
+    expect(block).toContain(`include ${NGINX_DIR}/security-headers.conf;`);
+    expect(block).not.toMatch(/\$\{[A-Z_]+\}/);
+  });
+
+  it('refuses a template placeholder it has no value for', () => {
+    expect(() => fillTemplate('listen ${PORT}; root ${ROOT};', {PORT: '80'})).toThrow(/\$\{ROOT\}/);
+  });
+
+  it('keeps nginx variables such as $uri untouched', () => {
+    expect(fillTemplate('try_files $uri =404; listen ${PORT};', {PORT: '80'})).toBe('try_files $uri =404; listen 80;');
+  });
+
+  it('answers unknown paths with the real 404 page, never a 200 fallback', () => {
+    const block = renderServerBlock(8080, '/srv/site');
+    expect(block).toContain('error_page 404 /404.html;');
+    expect(block).not.toMatch(/try_files[^;]*\/index\.html;/);
+  });
+
+  it('produces a config that nginx itself accepts', () => {
+    const probe = spawnSync('nginx', ['-v']);
+    expect(probe.error, 'nginx must be installed for the tests (apt-get install -y nginx)').toBeUndefined();
+    const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nginx-test-'));
+    const docroot = fs.mkdtempSync(path.join(os.tmpdir(), 'nginx-root-'));
+    const conf = path.join(runDir, 'nginx.conf');
+    fs.writeFileSync(conf, renderMainConfig({port: 18080, docroot, runDir}));
+    const result = spawnSync('nginx', ['-t', '-p', runDir, '-c', conf], {encoding: 'utf8'});
+    expect(result.stderr).toContain('test is successful');
+    fs.rmSync(runDir, {recursive: true, force: true});
+    fs.rmSync(docroot, {recursive: true, force: true});
+  });
+});

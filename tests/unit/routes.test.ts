@@ -1,0 +1,34 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {contractRoutes, landedRoutes} from '../../data/routes';
+
+const docs = path.resolve(__dirname, '../../docs');
+
+/** The doc file that Docusaurus turns into a route (docs served from "/"). */
+function sourceFor(route: string): string | undefined {
+  const stem = route.replace(/^\//, '').replace(/\/$/, '');
+  const candidates = route === '/' ? ['index.mdx', 'index.md'] : [`${stem}.md`, `${stem}.mdx`, `${stem}/index.md`, `${stem}/index.mdx`];
+  return candidates.find((c) => fs.existsSync(path.join(docs, c)));
+}
+
+describe('route contract data', () => {
+  it('has no duplicate paths', () => {
+    const paths = contractRoutes.map((r) => r.path);
+    expect(paths.length).toBe(new Set(paths).size);
+  });
+
+  it('keeps Latin slugs (ROUTES.md), with the historical data-managment spelling', () => {
+    for (const {path: p} of contractRoutes) expect(p).toMatch(/^\/[a-z0-9_/-]*$/);
+    expect(contractRoutes.some((r) => r.path.includes('data-management'))).toBe(false);
+    expect(contractRoutes.filter((r) => r.path.startsWith('/administration/data-managment/'))).toHaveLength(9);
+  });
+
+  it('has a source page for every landed route', () => {
+    const missing = landedRoutes()
+      .filter((r) => r.path !== '/search')
+      .filter((r) => !sourceFor(r.path))
+      .map((r) => r.path);
+    expect(missing).toEqual([]);
+  });
+});
