@@ -17,6 +17,6 @@ export const navbar = {
     {type: 'docSidebar', sidebarId: 'administration', position: 'left', label: 'Администрирование'},
     {type: 'docSidebar', sidebarId: 'integrations', position: 'left', label: 'Интеграции'},
     {type: 'docSidebar', sidebarId: 'license', position: 'left', label: 'Лицензии'},
-    {href: site.links.userGuide, position: 'right', label: 'Руководство пользователя'},
+    {href: site.links.userGuide, position: 'right', label: 'Для пользователей'},
   ],
 } satisfies Navbar;

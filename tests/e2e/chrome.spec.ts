@@ -12,7 +12,7 @@ test.describe('navbar and sidebars', () => {
     for (const label of ['API', 'Развёртывание', 'Администрирование', 'Интеграции', 'Лицензии']) {
       await expect(navbar.getByRole('link', {name: label, exact: true})).toBeVisible();
     }
-    await expect(navbar.getByRole('link', {name: /Руководство пользователя/})).toHaveAttribute('href', /^https?:\/\//);
+    await expect(navbar.getByRole('link', {name: /Для пользователей/})).toHaveAttribute('href', /^https?:\/\//);
     await expect(navbar.getByLabel('Поиск по документации')).toBeVisible();
     await expect(navbar.getByRole('button', {name: /темным и светлым режимом/})).toBeEnabled();
   });

@@ -50,7 +50,7 @@ describe('chrome', () => {
     expect(navbar.hideOnScroll).toBe(true);
     const sidebarsInNavbar = navbar.items.filter((i) => i.type === 'docSidebar').map((i) => (i as {sidebarId: string}).sidebarId);
     expect(sidebarsInNavbar).toEqual(['api', 'deployment', 'administration', 'integrations', 'license']);
-    expect(navbar.items).toContainEqual(expect.objectContaining({href: site.links.userGuide, label: 'Руководство пользователя'}));
+    expect(navbar.items).toContainEqual(expect.objectContaining({href: site.links.userGuide, label: 'Для пользователей'}));
     expect(themeConfig.navbar).toBe(navbar);
   });
 
