@@ -1,0 +1,72 @@
+/** Checks of the production build (run `npm run build` first; `npm test` does). */
+import fs from 'node:fs';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {landedRoutes} from '../../data/routes';
+import {site} from '../../config/site';
+
+const root = path.resolve(__dirname, '../..');
+const build = path.join(root, 'build');
+const read = (file: string) => fs.readFileSync(path.join(build, file), 'utf8');
+const htmlFor = (route: string) => path.join(build, route.replace(/^\//, ''), 'index.html');
+
+describe('production build', () => {
+  it('exists', () => {
+    expect(fs.existsSync(path.join(build, 'index.html')), 'run "npm run build" first').toBe(true);
+  });
+
+  it('contains every landed route of the contract', () => {
+    const missing = landedRoutes().filter((r) => !fs.existsSync(htmlFor(r.path))).map((r) => r.path);
+    expect(missing).toEqual([]);
+  });
+
+  it('printed no warnings (broken anchors, duplicate routes, anything else)', () => {
+    const log = fs.readFileSync(path.join(root, 'build-log.txt'), 'utf8');
+    expect(log).toContain('[SUCCESS] Generated static files');
+    const warnings = log.split('\n').filter((line) => /\[WARNING\]|broken anchor|duplicate route/i.test(line));
+    expect(warnings).toEqual([]);
+  });
+
+  it('declares Russian on every page', () => {
+    for (const route of landedRoutes()) {
+      expect(fs.readFileSync(htmlFor(route.path), 'utf8'), route.path).toMatch(/<html[^>]*\slang="?ru"?[\s>]/);
+    }
+  });
+
+  it('has the Russian 404 page', () => {
+    const html = read('404.html');
+    expect(html).toContain('Страница не найдена');
+    expect(html).toContain('К сожалению, мы не смогли найти запрашиваемую вами страницу');
+    expect(html).toContain('обратитесь к владельцу сайта, с которого вы перешли на эту ссылку');
+  });
+
+  it('ships the Russian crash screen texts', () => {
+    // The minifier writes non-ASCII as \uXXXX escapes: decode them before searching.
+    const js = fs
+      .readdirSync(path.join(build, 'assets/js'))
+      .map((f) => read(`assets/js/${f}`))
+      .join('\n')
+      .replace(/\\u([0-9a-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    // Booleans, not toContain: a failure must not print megabytes of bundled JS.
+    expect(js.includes('На странице произошёл сбой.'), 'crash title').toBe(true);
+    expect(js.includes('Попробуйте ещё раз'), 'try-again button').toBe(true);
+  });
+
+  it('lists every landed doc in the sitemap under the public URL, and no tag or search pages', () => {
+    const sitemap = read('sitemap.xml');
+    const urls = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    for (const route of landedRoutes().filter((r) => r.sidebar)) {
+      const expected = `${site.url}${route.path === '/' ? '/' : route.path}`;
+      expect(urls.some((u) => u === expected || u === `${expected}/` || `${u}/` === expected), expected).toBe(true);
+    }
+    expect(urls.filter((u) => /\/tags(\/|$)|\/search$/.test(u))).toEqual([]);
+  });
+
+  it('builds a search index with Russian and English terms', () => {
+    const index = fs.readdirSync(build).find((f) => /^search-index.*\.json$/.test(f));
+    expect(index).toBeDefined();
+    const text = read(index!);
+    expect(text).toMatch(/docker/i);
+    expect(text).toMatch(/[а-яё]{4,}/);
+  });
+});
