@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 
@@ -11,6 +12,9 @@ import {dataManagementRedirect, redirects} from './config/redirects';
 import contentCheck from './plugins/content-check';
 import announcementReset from './plugins/announcement-reset';
 import rehypeA11y from './plugins/rehype-a11y';
+import remarkSettings from './plugins/remark-settings';
+import settingsCatalogue from './plugins/settings-catalogue';
+import {catalogueFingerprint} from './scripts/lib/settings';
 
 const config: Config = {
   title: site.title,
@@ -65,6 +69,8 @@ const config: Config = {
           sidebarPath: './sidebars.ts',
           showLastUpdateTime: false,
           breadcrumbs: true,
+          // The fingerprint makes the build cache recompile settings pages when data/settings changes.
+          beforeDefaultRemarkPlugins: [[remarkSettings, {docsDir: path.resolve(__dirname, 'docs'), fingerprint: catalogueFingerprint()}]],
           rehypePlugins: [rehypeA11y],
         },
         blog: false,
@@ -87,6 +93,7 @@ const config: Config = {
 
   plugins: [
     contentCheck,
+    settingsCatalogue,
     announcementReset(announcementBar.id),
     [
       '@docusaurus/plugin-client-redirects',

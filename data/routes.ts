@@ -12,7 +12,7 @@ export interface ContractRoute {
 }
 
 /** Issues whose routes must exist in the build today. Add an issue here when its content lands. */
-export const LANDED_ISSUES: readonly number[] = [2];
+export const LANDED_ISSUES: readonly number[] = [2, 3];
 
 const under = (prefix: string, slugs: string[], sidebar: SidebarId, issue: number): ContractRoute[] =>
   slugs.map((slug) => ({path: `${prefix}${slug}`, sidebar, issue}));
@@ -35,6 +35,7 @@ export const contractRoutes: ContractRoute[] = [
   ...under('/deployment/upgrade/', ['before', 'final', 'upgrades'], 'deployment', 2),
 
   ...under('/administration/', ['first-enter', 'setup-new-profile', 'troubleshooting'], 'administration', 3),
+  {path: '/administration/settings/', sidebar: 'administration', issue: 3},
   ...under('/administration/data-managment/export-guide/', ['data-export', 'data-format'], 'administration', 3),
   ...under('/administration/data-managment/import-guide/', ['import-api', 'import-db-backup', 'import-faq', 'import-prepare', 'import-upload', 'import-slack', 'import-mattermost'], 'administration', 3),
   ...under('/administration/manage-authentication/', ['ldap-ad', 'mfa', 'openid-google', 'openid-keycloak', 'saml-adfs', 'saml-keycloak'], 'administration', 3),

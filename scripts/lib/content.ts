@@ -50,6 +50,8 @@ const HEADING = /^(#{1,6})\s+(.*)$/;
 const EXPLICIT_ID = /\{#([a-z0-9]+(?:-[a-z0-9]+)*)\}\s*$/;
 const FENCE = /^\s*(`{3,}|~{3,})(.*)$/;
 const ENV_TOKEN = /\bTIME_[A-Z0-9_]+\b/g;
+/** Words that mark unfinished text; none may reach a reader. */
+export const PLACEHOLDER_TEXT = /\b(TODO|TBD|FIXME|XXX)\b|lorem ipsum|заглушк|coming soon|скоро появится|в разработке/i;
 
 interface CodeBlock {
   lang: string;
@@ -103,6 +105,11 @@ export function checkDocument(file: string, source: string): Problem[] {
   const bodyStart = source.slice(0, source.length - parsed.content.length).split('\n').length;
   const {prose, blocks, unclosed} = scan(parsed.content, bodyStart);
   if (unclosed) problems.push({file, line: unclosed.line, message: 'code fence is never closed'});
+
+  for (const {line, text} of prose) {
+    const unfinished = PLACEHOLDER_TEXT.exec(text.replace(/`[^`]*`/g, ''));
+    if (unfinished) problems.push({file, line, message: `placeholder text "${unfinished[0]}": finish the sentence or remove it`});
+  }
 
   const ids = new Set<string>();
   for (const {line, text} of prose) {

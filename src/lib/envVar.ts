@@ -26,7 +26,8 @@ export const CONFIG_SECTIONS = [
   'ElasticsearchSettings', 'BleveSettings', 'DataRetentionSettings', 'MessageExportSettings',
   'JobSettings', 'PluginSettings', 'DisplaySettings', 'GuestAccountsSettings', 'ImageProxySettings',
   'CloudSettings', 'FeatureFlags', 'ImportSettings', 'ExportSettings', 'CacheSettings',
-  'ConnectedWorkspacesSettings', 'KafkaSettings', 'CallsSettings', 'MfaSettings',
+  'ConnectedWorkspacesSettings', 'KafkaSettings', 'CallsSettings', 'MfaSettings', 'AlertSettings',
+  'PhoneVerificationSettings', 'WorkflowSettings', 'ApplicationSettings',
 ] as const;
 
 const SECTION_BY_UPPER = new Map(CONFIG_SECTIONS.map((s) => [s.toUpperCase(), s]));

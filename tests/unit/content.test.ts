@@ -81,6 +81,12 @@ describe('checkDocument', () => {
     ]);
   });
 
+  it('rejects placeholder text in prose, but not inside code', () => {
+    expect(messages(`${good}\nЗдесь будет TODO.\n`)).toEqual([expect.stringMatching(/placeholder text "TODO"/)]);
+    expect(messages(`${good}\nРаздел в разработке.\n`)).toEqual([expect.stringMatching(/placeholder text "в разработке"/)]);
+    expect(messages(`${good}\nКоманда \`todo\` выводит список.\n`)).toEqual([]);
+  });
+
   it('formats problems with file and line', () => {
     expect(formatProblems([{file: 'docs/a.md', line: 3, message: 'x'}])).toBe('  docs/a.md:3 — x');
   });

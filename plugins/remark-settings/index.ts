@@ -1,0 +1,120 @@
+/**
+ * Renders the settings catalogue into the pages at build time. A page under
+ * docs/administration/settings/ writes `<SettingsCatalogue />` where its settings belong; this
+ * plugin replaces that element with real Markdown nodes built from data/settings/<page>.yaml:
+ * an h2 per section and an h3 per setting with the anchor derived from its key, so the settings
+ * appear in the table of contents, in search and in the HTML without any client-side code.
+ *
+ * It runs before Docusaurus' own remark plugins (beforeDefaultRemarkPlugins), so headings get
+ * their ids, TOC entries and admonitions like hand-written ones.
+ */
+import path from 'node:path';
+import {EDITION_LABELS, loadCatalogueCached, SETTINGS_DIR, TYPE_LABELS, type Setting, type SettingsPage} from '../../scripts/lib/settings';
+
+/* Minimal mdast shapes used here (the full types live in ESM-only packages). */
+interface Node {
+  type: string;
+  [key: string]: unknown;
+  children?: Node[];
+}
+
+const PLACEHOLDER = 'SettingsCatalogue';
+
+const text = (value: string): Node => ({type: 'text', value});
+const code = (value: string): Node => ({type: 'inlineCode', value});
+const strong = (...children: Node[]): Node => ({type: 'strong', children});
+const paragraph = (...children: Node[]): Node => ({type: 'paragraph', children});
+const jsx = (name: string, children: Node[], className?: string): Node => ({
+  type: 'mdxJsxFlowElement',
+  name,
+  attributes: className ? [{type: 'mdxJsxAttribute', name: 'className', value: className}] : [],
+  children,
+});
+const heading = (depth: 2 | 3, title: string, id: string): Node => ({
+  type: 'heading',
+  depth,
+  children: [text(title)],
+  data: {hProperties: {id}, id},
+});
+
+/** How a default value reads on the page. */
+export function formatDefault(s: Pick<Setting, 'type' | 'default' | 'unit'>): Node[] {
+  const d = s.default;
+  if (d === null || d === undefined) return [text('не задано')];
+  if (d === '') return [text('пустая строка')];
+  if (Array.isArray(d)) return d.length === 0 ? [text('пустой список')] : [code(JSON.stringify(d))];
+  if (typeof d === 'object') return Object.keys(d).length === 0 ? [text('пустой объект')] : [code(JSON.stringify(d))];
+  const shown = [code(String(d))];
+  return s.unit ? [...shown, text(`\u00a0${s.unit}`)] : shown;
+}
+
+function allowedValues(s: Setting): Node[] | null {
+  if (s.values) {
+    const shown = (v: string | number) => (v === '' ? text('пустая строка') : code(String(v)));
+    return s.values.flatMap((v, i) => (i === 0 ? [shown(v)] : [text(', '), shown(v)]));
+  }
+  if (s.min !== undefined || s.max !== undefined) {
+    const parts = [s.min !== undefined ? `от ${s.min}` : '', s.max !== undefined ? `до ${s.max}` : ''].filter(Boolean).join(' ');
+    return [text(s.unit ? `${parts}\u00a0${s.unit}` : parts)];
+  }
+  return null;
+}
+
+type Parse = (markdown: string) => Node[];
+
+function settingNodes(s: Setting, parse: Parse): Node[] {
+  const rows: [string, Node[]][] = [
+    ['Ключ в config.json', [code(s.key)]],
+    ['Переменная окружения', [code(s.env)]],
+    ['Где в консоли', [strong(text(`Системная консоль → ${s.consolePath}`))]],
+    ['Тип', [text(TYPE_LABELS[s.type])]],
+    ['По умолчанию', formatDefault(s)],
+  ];
+  const allowed = allowedValues(s);
+  if (allowed) rows.push(['Допустимые значения', allowed]);
+  rows.push(['После изменения', [text(s.restart ? 'нужен перезапуск сервера' : 'применяется без перезапуска')]]);
+  if (s.edition) rows.push(['Лицензия', [text(EDITION_LABELS[s.edition])]]);
+
+  const meta = jsx(
+    'dl',
+    rows.flatMap(([term, value]) => [jsx('dt', [paragraph(text(term))]), jsx('dd', [paragraph(...value)])]),
+    'setting-meta',
+  );
+  const nodes: Node[] = [heading(3, s.name, s.anchor), meta, ...parse(s.description)];
+  if (s.recommendation) nodes.push({type: 'containerDirective', name: 'tip', attributes: {}, children: parse(s.recommendation)});
+  if (s.warning) nodes.push({type: 'containerDirective', name: 'warning', attributes: {}, children: parse(s.warning)});
+  return nodes;
+}
+
+export function pageNodes(page: SettingsPage, parse: Parse): Node[] {
+  return page.sections.flatMap((section) => [
+    heading(2, section.title, section.id),
+    ...(section.intro ? parse(section.intro) : []),
+    ...section.settings.flatMap((s) => settingNodes(s, parse)),
+  ]);
+}
+
+/** The catalogue page id of a doc file, or null when the file is not a settings page. */
+export function pageIdForDoc(docPath: string, docsDir: string): string | null {
+  const relative = path.relative(path.join(docsDir, 'administration/settings'), docPath);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return null;
+  return relative.replace(/\.mdx?$/, '').split(path.sep).join('/');
+}
+
+export default function remarkSettings(options: {docsDir: string; catalogueDir?: string; fingerprint?: string}) {
+  return async (tree: Node, file: {path?: string}) => {
+    const index = tree.children?.findIndex((n) => n.type === 'mdxJsxFlowElement' && n.name === PLACEHOLDER) ?? -1;
+    if (index < 0) return;
+    const pageId = file.path ? pageIdForDoc(file.path, options.docsDir) : null;
+    if (!pageId) throw new Error(`${file.path}: <${PLACEHOLDER} /> is only for pages under docs/administration/settings/`);
+    const catalogue = loadCatalogueCached(options.catalogueDir ?? SETTINGS_DIR);
+    const page = catalogue.pages.get(pageId);
+    if (!page) throw new Error(`${file.path}: <${PLACEHOLDER} /> needs data/settings/${pageId}.yaml, which does not exist`);
+    const {fromMarkdown} = await import('mdast-util-from-markdown');
+    const parse: Parse = (markdown) => (fromMarkdown(markdown) as unknown as Node).children ?? [];
+    tree.children!.splice(index, 1, ...pageNodes(page, parse));
+    if (tree.children!.some((n) => n.type === 'mdxJsxFlowElement' && n.name === PLACEHOLDER)) {
+      throw new Error(`${file.path}: <${PLACEHOLDER} /> may appear only once per page`);
+    }
+  };
+}

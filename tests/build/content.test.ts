@@ -1,0 +1,54 @@
+/** Checks of the rendered pages in build/ (run after `npm run build`). */
+import fs from 'node:fs';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {landedRoutes} from '../../data/routes';
+import {loadCatalogue, routeForPage} from '../../scripts/lib/settings';
+
+const build = path.resolve(__dirname, '../../build');
+const htmlOf = (route: string) => fs.readFileSync(path.join(build, route.replace(/^\//, ''), 'index.html'), 'utf8');
+
+/** Words of running text in the article: code blocks and inline code excluded. */
+export function proseWords(html: string): number {
+  const article = /<article[\s\S]*<\/article>/.exec(html)?.[0] ?? '';
+  const text = article
+    .replace(/<pre[\s\S]*?<\/pre>/g, ' ')
+    .replace(/<code[\s\S]*?<\/code>/g, ' ')
+    .replace(/<svg[\s\S]*?<\/svg>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&[a-z#0-9]+;/gi, ' ');
+  return text.split(/\s+/).filter((w) => /[A-Za-zА-Яа-яЁё]{2,}/.test(w)).length;
+}
+
+describe('rendered pages', () => {
+  it('have at least 300 words of prose each (code excluded)', () => {
+    const short = landedRoutes()
+      .filter((r) => r.sidebar)
+      .map((r) => ({path: r.path, words: proseWords(htmlOf(r.path))}))
+      .filter((p) => p.words < 300);
+    expect(short).toEqual([]);
+  });
+});
+
+describe('settings pages', () => {
+  const catalogue = loadCatalogue();
+
+  it('show every catalogue entry exactly once, at its anchor, with its environment variable', () => {
+    const problems: string[] = [];
+    for (const page of catalogue.pages.values()) {
+      const html = htmlOf(routeForPage(page.page));
+      for (const s of page.sections.flatMap((x) => x.settings)) {
+        const count = html.split(new RegExp(`\\sid="?${s.anchor}"?[\\s>]`)).length - 1;
+        if (count !== 1) problems.push(`${s.url}: id ${s.anchor} appears ${count} times`);
+        if (!html.includes(s.env)) problems.push(`${s.url}: ${s.env} is not shown`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('list every setting in the reference, linked to its page and anchor', () => {
+    const html = htmlOf('/administration/settings/');
+    const missing = catalogue.settings.filter((s) => !html.includes(`href="${s.url}"`) && !html.includes(`href=${s.url}`)).map((s) => s.key);
+    expect(missing).toEqual([]);
+  });
+});
