@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type {Config} from '@docusaurus/types';
+import type {Config, PluginConfig} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 
 import {site} from './config/site';
@@ -7,6 +7,7 @@ import {navbar} from './config/navbar';
 import {footer} from './config/footer';
 import {announcementBar} from './config/announcement';
 import {searchOptions} from './config/search';
+import {apiDocsInstances, languageTabs, openapiPlugins} from './config/openapi';
 import {darkCodeTheme, lightCodeTheme} from './config/prism';
 import {dataManagementRedirect, redirects} from './config/redirects';
 import contentCheck from './plugins/content-check';
@@ -40,7 +41,8 @@ const config: Config = {
   future: {
     v4: {
       removeLegacyPostBuildHeadAttribute: true,
-      useCssCascadeLayers: true,
+      // Off: the API theme's stylesheet is not in a layer, so layered site CSS could never override it.
+      useCssCascadeLayers: false,
       fasterByDefault: true,
       // SPEC §4: the colour mode lives in localStorage under the plain key `theme`.
       siteStorageNamespacing: false,
@@ -86,14 +88,20 @@ const config: Config = {
     ],
   ],
 
+  // API schema trees get list semantics the theme leaves out (src/clientModules/apiListSemantics.ts).
+  clientModules: ['./src/clientModules/apiListSemantics.ts'],
+
   themes: [
     '@docusaurus/theme-mermaid',
+    'docusaurus-theme-openapi-docs',
     ['@easyops-cn/docusaurus-search-local', searchOptions],
   ],
 
   plugins: [
     contentCheck,
     settingsCatalogue,
+    ...(apiDocsInstances as unknown as PluginConfig[]),
+    ...(openapiPlugins as unknown as PluginConfig[]),
     announcementReset(announcementBar.id),
     [
       '@docusaurus/plugin-client-redirects',
@@ -123,6 +131,9 @@ const config: Config = {
       darkTheme: darkCodeTheme,
       additionalLanguages: ['bash', 'docker', 'yaml', 'json', 'nginx', 'go', 'python', 'typescript', 'java', 'ini', 'sql', 'diff'],
     },
+    languageTabs,
+    // Try-it keeps the reader's token for the browser tab's session only.
+    api: {authPersistence: 'sessionStorage'},
     mermaid: {
       theme: {light: 'neutral', dark: 'dark'},
     },

@@ -16,4 +16,17 @@ export function dataManagementRedirect(existingPath: string): string[] | undefin
   return undefined;
 }
 
-export const redirects: Redirect[] = [];
+/** The API v4 chapters once had Cyrillic slugs; old links keep working (ROUTES.md). */
+export const cyrillicChapterSlugs: Record<string, string> = {
+  введение: 'introduction',
+  аутентификация: 'authentication',
+  'веб-сокет': 'websocket',
+  схема: 'schema',
+  ошибки: 'errors',
+  'лимитирование-запросов': 'rate-limiting',
+};
+
+export const redirects: Redirect[] = Object.entries(cyrillicChapterSlugs).map(([from, to]) => ({
+  from: `/api/v4/${from}`,
+  to: `/api/v4/${to}`,
+}));

@@ -15,7 +15,7 @@ import {folderSize, kb, mb, runMeasured} from './lib/measure';
 const root = path.resolve(__dirname, '..');
 const build = path.join(root, 'build');
 const port = Number(process.env.BENCH_PORT ?? 4180);
-const pages = {home: '/', guide: '/deployment/install/docker-compose'};
+const pages = {home: '/', guide: '/deployment/install/docker-compose', settings: '/administration/settings/environment/smtp', apiOperation: '/api/v4/create-post'};
 
 async function measureBuild() {
   fs.rmSync(path.join(root, '.docusaurus'), {recursive: true, force: true});

@@ -1,13 +1,20 @@
 /**
- * `npm run build`: runs `docusaurus build`, shows its output and keeps a copy in build-log.txt so
- * that tests can fail on warnings the build only prints (broken anchors, duplicate routes).
+ * `npm run build`: regenerates the API reference (scripts/prepare-api.ts), then runs
+ * `docusaurus build`, shows its output and keeps a copy in build-log.txt so that tests can fail on
+ * warnings the build only prints (broken anchors, duplicate routes).
  */
-import {spawn} from 'node:child_process';
+import {spawn, spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '..');
 const logFile = path.join(root, 'build-log.txt');
+const prepare = spawnSync(process.execPath, [require.resolve('tsx/cli'), path.join(root, 'scripts/prepare-api.ts')], {cwd: root, stdio: 'inherit'});
+if (prepare.status !== 0) {
+  console.error('The API reference could not be generated: see the problems above.');
+  process.exit(1);
+}
+
 const log = fs.createWriteStream(logFile);
 
 const child = spawn(process.execPath, [require.resolve('@docusaurus/core/bin/docusaurus.mjs'), 'build', ...process.argv.slice(2)], {

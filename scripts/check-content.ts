@@ -8,7 +8,7 @@ import {checkDocsDir, formatProblems} from './lib/content';
 import {CatalogueError, loadCatalogue, SETTINGS_DIR} from './lib/settings';
 
 const root = path.resolve(__dirname, '..');
-const problems = formatProblems(checkDocsDir(path.join(root, 'docs'), root));
+const problems = formatProblems(['docs', 'api-reference'].flatMap((dir) => checkDocsDir(path.join(root, dir), root)));
 let catalogue = '';
 try {
   const {settings, pages} = loadCatalogue(SETTINGS_DIR, root);

@@ -7,14 +7,15 @@ import {checkDocsDir, formatProblems} from '../../scripts/lib/content';
  * examples that do not parse and hand-typed environment variables, naming the file and line.
  */
 export default function contentCheck(context: LoadContext): Plugin {
-  const docsDir = path.join(context.siteDir, 'docs');
+  // Hand-written pages: the guides and the API reference chapters (generated pages are skipped).
+  const dirs = [path.join(context.siteDir, 'docs'), path.join(context.siteDir, 'api-reference')];
   return {
     name: 'time-content-check',
     getPathsToWatch() {
-      return [path.join(docsDir, '**/*.{md,mdx}')];
+      return dirs.map((dir) => path.join(dir, '**/*.{md,mdx}'));
     },
     async loadContent() {
-      const problems = checkDocsDir(docsDir, context.siteDir);
+      const problems = dirs.flatMap((dir) => checkDocsDir(dir, context.siteDir));
       if (problems.length > 0) {
         throw new Error(`Content check failed (${problems.length} problem(s)):\n${formatProblems(problems)}`);
       }

@@ -19,7 +19,8 @@ export const frontMatterSchema = z
       .trim()
       .min(20, 'description is required (one sentence)')
       .max(MAX_DESCRIPTION, `description must be at most ${MAX_DESCRIPTION} characters`),
-    keywords: z.array(z.string().trim().min(1)).min(2, 'keywords: give at least two search terms'),
+    // YAML reads a bare 429 or 8074 as a number; a number is a fine keyword too.
+    keywords: z.array(z.union([z.string().trim().min(1), z.number()])).min(2, 'keywords: give at least two search terms'),
     sidebar_label: z.string().trim().min(1).optional(),
     sidebar_position: z.number().optional(),
     sidebar_class_name: z.string().optional(),

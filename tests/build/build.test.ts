@@ -59,7 +59,7 @@ describe('production build', () => {
       const expected = `${site.url}${route.path === '/' ? '/' : route.path}`;
       expect(urls.some((u) => u === expected || u === `${expected}/` || `${u}/` === expected), expected).toBe(true);
     }
-    expect(urls.filter((u) => /\/tags(\/|$)|\/search$/.test(u))).toEqual([]);
+    expect(urls.filter((u) => /\/tags(\/|$)/.test(u) || new URL(u).pathname === '/search')).toEqual([]);
   });
 
   it('builds a search index with Russian and English terms', () => {
@@ -68,5 +68,24 @@ describe('production build', () => {
     const text = read(index!);
     expect(text).toMatch(/docker/i);
     expect(text).toMatch(/[а-яё]{4,}/);
+  });
+});
+
+describe('every page in the sitemap', () => {
+  it('is built with exactly one h1 and one main landmark', () => {
+    const sitemap = read('sitemap.xml');
+    const problems: string[] = [];
+    for (const url of [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname)) {
+      const file = htmlFor(url);
+      if (!fs.existsSync(file)) {
+        problems.push(`${url}: not built`);
+        continue;
+      }
+      const html = fs.readFileSync(file, 'utf8');
+      const h1 = (html.match(/<h1[\s>]/g) ?? []).length;
+      const main = (html.match(/<main[\s>]/g) ?? []).length;
+      if (h1 !== 1 || main !== 1) problems.push(`${url}: ${h1} h1, ${main} main`);
+    }
+    expect(problems).toEqual([]);
   });
 });

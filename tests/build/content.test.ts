@@ -21,9 +21,9 @@ export function proseWords(html: string): number {
 }
 
 describe('rendered pages', () => {
-  it('have at least 300 words of prose each (code excluded)', () => {
+  it('have at least 300 words of prose each (code excluded); API reference pages are measured by their spec', () => {
     const short = landedRoutes()
-      .filter((r) => r.sidebar)
+      .filter((r) => r.sidebar && !/^\/api\/v[45]\//.test(r.path))
       .map((r) => ({path: r.path, words: proseWords(htmlOf(r.path))}))
       .filter((p) => p.words < 300);
     expect(short).toEqual([]);

@@ -41,3 +41,25 @@ export function rawGet(path: string): Promise<{status: number; location?: string
     req.end();
   });
 }
+
+/**
+ * Pages for the browser checks: every guide page, and a sample of the generated API operation pages
+ * (every tenth, plus the first of each folder). Every operation page's HTML is still checked in
+ * tests/build; loading hundreds of API pages in a browser would take most of the CI budget.
+ */
+export function browserCheckedPaths(): string[] {
+  const all = sitemapPaths();
+  const chapters = /^\/api\/v4\/(introduction|authentication|websocket|rate-limiting|errors|schema|check-guest-limit)$|^\/api\/v5\/(time-api-reference|errors)$/;
+  const isOperation = (p: string) => /^\/api\/v[45]\//.test(p) && !chapters.test(p);
+  const operations = all.filter(isOperation);
+  const sampled = new Set(operations.filter((_, i) => i % 10 === 0));
+  const seenFolders = new Set<string>();
+  for (const p of operations) {
+    const folder = p.split('/').slice(0, -1).join('/');
+    if (!seenFolders.has(folder)) {
+      seenFolders.add(folder);
+      sampled.add(p);
+    }
+  }
+  return all.filter((p) => !isOperation(p) || sampled.has(p));
+}

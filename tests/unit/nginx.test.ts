@@ -41,3 +41,13 @@ describe('nginx config rendering', () => {
     fs.rmSync(docroot, {recursive: true, force: true});
   });
 });
+
+describe('nginx redirects of the route contract', () => {
+  it('has a permanent rewrite for every former Cyrillic API chapter slug', async () => {
+    const {cyrillicChapterSlugs} = await import('../../config/redirects');
+    const template = fs.readFileSync(path.join(NGINX_DIR, 'time-docs.conf.template'), 'utf8');
+    for (const [from, to] of Object.entries(cyrillicChapterSlugs)) {
+      expect(template).toContain(`rewrite ^/api/v4/${from}/?$ /api/v4/${to} permanent;`);
+    }
+  });
+});

@@ -2,11 +2,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {contractRoutes, landedRoutes} from '../../data/routes';
+import {bundleSpec, slugForOperationId} from '../../scripts/lib/openapi';
 
 const docs = path.resolve(__dirname, '../../docs');
 
-/** The doc file that Docusaurus turns into a route (docs served from "/"). */
+const apiSlugs = new Set(['v4', 'v5'].flatMap((v) => bundleSpec(v).operations.map((o) => `/api/${v}/${slugForOperationId(o.operationId)}`)));
+
+/** The source of a route: a doc file (docs served from "/"), an API chapter, or a spec operation. */
 function sourceFor(route: string): string | undefined {
+  const api = /^\/api\/(v[45])\/(.+)$/.exec(route);
+  if (api) {
+    const chapter = path.resolve(__dirname, '../../api-reference', api[1], `${api[2]}.md`);
+    if (fs.existsSync(chapter)) return chapter;
+    const service = api[2].split('/');
+    const operation = `/api/${api[1]}/${service[service.length - 1]}`;
+    return apiSlugs.has(operation) ? `operation ${operation}` : undefined;
+  }
   const stem = route.replace(/^\//, '').replace(/\/$/, '');
   const candidates = route === '/' ? ['index.mdx', 'index.md'] : [`${stem}.md`, `${stem}.mdx`, `${stem}/index.md`, `${stem}/index.mdx`];
   return candidates.find((c) => fs.existsSync(path.join(docs, c)));

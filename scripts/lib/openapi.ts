@@ -1,0 +1,303 @@
+/**
+ * The API specs: openapi/<version>/openapi.yaml (info, servers, tags, shared components) plus one
+ * file per tag or service in openapi/<version>/paths/*.yaml (`paths` and their own `components`).
+ * bundleSpec merges them into one OpenAPI 3.1 document and checks what the build relies on; every
+ * problem names the file (and the JSON pointer) it comes from.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import YAML from 'yaml';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import kebabCase from 'lodash/kebabCase';
+
+export const OPENAPI_DIR = path.resolve(__dirname, '../../openapi');
+export const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
+const COMPONENT_KINDS = ['schemas', 'parameters', 'responses', 'requestBodies', 'headers', 'examples', 'securitySchemes'] as const;
+const CYRILLIC = /[А-Яа-яЁё]/;
+const OPERATION_ID = /^[A-Z][A-Za-z0-9]+$/;
+
+export interface SpecProblem {
+  file: string;
+  pointer?: string;
+  message: string;
+}
+
+export type Json = null | boolean | number | string | Json[] | {[key: string]: Json};
+export type JsonObject = {[key: string]: Json};
+
+export interface Operation {
+  method: string;
+  path: string;
+  operationId: string;
+  file: string;
+  op: JsonObject;
+}
+
+export interface Bundle {
+  version: string;
+  doc: JsonObject;
+  operations: Operation[];
+  problems: SpecProblem[];
+  /** Which file defines each component, keyed "schemas/User". */
+  owners: Map<string, string>;
+}
+
+const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/**
+ * UpperCamelCase operationId → the page slug, exactly as docusaurus-plugin-openapi-docs computes it
+ * (lodash kebabCase): CreatePost → create-post, GetUserByEmail → get-user-by-email.
+ */
+export function slugForOperationId(operationId: string): string {
+  return kebabCase(operationId);
+}
+
+/** Every `$ref` in a value, with the JSON pointer where it stands. */
+function collectRefs(value: unknown, pointer: string, out: {pointer: string; ref: string}[] = []) {
+  if (Array.isArray(value)) value.forEach((v, i) => collectRefs(v, `${pointer}/${i}`, out));
+  else if (isObject(value)) {
+    for (const [k, v] of Object.entries(value)) {
+      if (k === '$ref' && typeof v === 'string') out.push({pointer, ref: v});
+      else collectRefs(v, `${pointer}/${escapePointer(k)}`, out);
+    }
+  }
+  return out;
+}
+
+function readYaml(file: string, shown: string, problems: SpecProblem[]): JsonObject | undefined {
+  try {
+    const parsed = YAML.parse(fs.readFileSync(file, 'utf8'), {prettyErrors: true, uniqueKeys: true});
+    if (!isObject(parsed)) {
+      problems.push({file: shown, message: 'must be a YAML mapping'});
+      return undefined;
+    }
+    return parsed;
+  } catch (error) {
+    problems.push({file: shown, message: `not valid YAML: ${(error as Error).message.split('\n')[0]}`});
+    return undefined;
+  }
+}
+
+/** Resolves a local `#/components/...` pointer in the bundled document. */
+function resolvePointer(doc: JsonObject, ref: string): Json | undefined {
+  if (!ref.startsWith('#/')) return undefined;
+  let node: Json | undefined = doc;
+  for (const part of ref.slice(2).split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))) {
+    if (!isObject(node) || !(part in node)) return undefined;
+    node = node[part];
+  }
+  return node;
+}
+
+/** Merges and checks one API version (openapi/v4 or openapi/v5). */
+export function bundleSpec(version: string, dir = path.join(OPENAPI_DIR, version), relativeTo = path.resolve(OPENAPI_DIR, '..')): Bundle {
+  const problems: SpecProblem[] = [];
+  const rel = (f: string) => path.relative(relativeTo, f);
+  const rootFile = path.join(dir, 'openapi.yaml');
+  const root = readYaml(rootFile, rel(rootFile), problems) ?? {};
+  // A deep copy: part files are merged into the bundle, never into the root file's own data.
+  const doc: JsonObject = {...structuredClone(root), paths: {}, components: structuredClone(isObject(root.components) ? root.components : {})};
+  const components = doc.components as JsonObject;
+  const owner = new Map<string, string>();
+  for (const kind of COMPONENT_KINDS) {
+    for (const name of Object.keys(isObject(components[kind]) ? (components[kind] as JsonObject) : {})) owner.set(`${kind}/${name}`, rel(rootFile));
+  }
+
+  const partDir = path.join(dir, 'paths');
+  const parts = fs.existsSync(partDir) ? fs.readdirSync(partDir).filter((f) => /\.ya?ml$/.test(f)).sort() : [];
+  const sources: {file: string; data: JsonObject}[] = [{file: rel(rootFile), data: root}];
+  const operations: Operation[] = [];
+  const tagNames = new Set((Array.isArray(root.tags) ? root.tags : []).filter(isObject).map((t) => String(t.name)));
+
+  for (const name of parts) {
+    const file = path.join(partDir, name);
+    const shown = rel(file);
+    const data = readYaml(file, shown, problems);
+    if (!data) continue;
+    sources.push({file: shown, data});
+    for (const key of Object.keys(data)) {
+      if (key !== 'paths' && key !== 'components') problems.push({file: shown, message: `unexpected top-level key "${key}" (only paths and components)`});
+    }
+    for (const [p, item] of Object.entries(isObject(data.paths) ? data.paths : {})) {
+      if (!p.startsWith('/')) problems.push({file: shown, pointer: `/paths/${escapePointer(p)}`, message: 'a path must start with "/"'});
+      if (!isObject(item)) continue;
+      const merged = ((doc.paths as JsonObject)[p] ??= {}) as JsonObject;
+      for (const [method, op] of Object.entries(item)) {
+        const pointer = `/paths/${escapePointer(p)}/${method}`;
+        if (!(METHODS as readonly string[]).includes(method)) {
+          if (method !== 'parameters') problems.push({file: shown, pointer, message: `unknown method "${method}"`});
+          else merged[method] = op;
+          continue;
+        }
+        if (merged[method]) {
+          problems.push({file: shown, pointer, message: `${method.toUpperCase()} ${p} is also defined in ${operations.find((o) => o.path === p && o.method === method)?.file}`});
+          continue;
+        }
+        merged[method] = op;
+        if (isObject(op)) operations.push({method, path: p, operationId: String(op.operationId ?? ''), file: shown, op});
+      }
+    }
+    for (const [kind, entries] of Object.entries(isObject(data.components) ? data.components : {})) {
+      if (!(COMPONENT_KINDS as readonly string[]).includes(kind) || !isObject(entries)) {
+        problems.push({file: shown, pointer: `/components/${kind}`, message: `unknown component kind "${kind}"`});
+        continue;
+      }
+      const target = (components[kind] ??= {}) as JsonObject;
+      for (const [compName, value] of Object.entries(entries)) {
+        const key = `${kind}/${compName}`;
+        if (owner.has(key)) {
+          problems.push({file: shown, pointer: `/components/${key}`, message: `${key} is already defined in ${owner.get(key)}`});
+          continue;
+        }
+        owner.set(key, shown);
+        target[compName] = value;
+      }
+    }
+  }
+
+  // References: every $ref is local and points at something that exists in the bundle.
+  for (const {file, data} of sources) {
+    for (const {pointer, ref} of collectRefs(data, '')) {
+      if (!ref.startsWith('#/components/')) problems.push({file, pointer, message: `$ref "${ref}" must point into #/components/`});
+      else if (resolvePointer(doc, ref) === undefined) problems.push({file, pointer, message: `$ref "${ref}" does not exist`});
+    }
+  }
+
+  // Operations: what every reference page needs.
+  const ids = new Map<string, Operation>();
+  for (const o of operations) {
+    const at = {file: o.file, pointer: `/paths/${escapePointer(o.path)}/${o.method}`};
+    const fail = (message: string) => problems.push({...at, message});
+    if (!OPERATION_ID.test(o.operationId)) fail(`operationId "${o.operationId}" must be UpperCamelCase (CreatePost)`);
+    else if (ids.has(o.operationId)) fail(`operationId ${o.operationId} is also used in ${ids.get(o.operationId)!.file}`);
+    else ids.set(o.operationId, o);
+    if (/(^|-)[a-z](-|$)/.test(slugForOperationId(o.operationId))) {
+      fail(`operationId ${o.operationId} gives the slug "${slugForOperationId(o.operationId)}": write acronyms as words (CreateOauthApp → create-oauth-app)`);
+    }
+    if (typeof o.op.summary !== 'string' || !CYRILLIC.test(o.op.summary)) fail('summary must be in Russian');
+    if (typeof o.op.description !== 'string' || !CYRILLIC.test(o.op.description)) fail('description must be in Russian');
+    const tags = Array.isArray(o.op.tags) ? o.op.tags : [];
+    if (tags.length !== 1 || !tagNames.has(String(tags[0]))) fail(`needs exactly one tag from the root tag list, got ${JSON.stringify(tags)}`);
+    const responses = isObject(o.op.responses) ? o.op.responses : {};
+    const success = Object.entries(responses).filter(([code]) => /^2\d\d$/.test(code));
+    if (success.length === 0) fail('needs a 2xx response');
+    for (const [code, raw] of success) {
+      const response = isObject(raw) && typeof raw.$ref === 'string' ? resolvePointer(doc, raw.$ref) : raw;
+      const content = isObject(response) && isObject(response.content) ? response.content : {};
+      if (code !== '204' && Object.keys(content).length === 0) fail(`${code} response needs content with a schema`);
+      for (const [type, media] of Object.entries(content)) {
+        if (!isObject(media) || !media.schema) fail(`${code} ${type} response needs a schema`);
+        else if (type.includes('json') && media.example === undefined && media.examples === undefined) fail(`${code} ${type} response needs an example`);
+      }
+    }
+    const body = isObject(o.op.requestBody) && typeof o.op.requestBody.$ref === 'string' ? resolvePointer(doc, o.op.requestBody.$ref) : o.op.requestBody;
+    for (const [type, media] of Object.entries(isObject(body) && isObject(body.content) ? body.content : {})) {
+      if (!isObject(media) || !media.schema) fail(`request body ${type} needs a schema`);
+      else if (type.includes('json') && media.example === undefined && media.examples === undefined) fail(`request body ${type} needs an example`);
+    }
+    for (const param of Array.isArray(o.op.parameters) ? o.op.parameters : []) {
+      const resolved = isObject(param) && typeof param.$ref === 'string' ? resolvePointer(doc, param.$ref) : param;
+      if (isObject(resolved) && (typeof resolved.description !== 'string' || !CYRILLIC.test(resolved.description))) {
+        fail(`parameter "${resolved.name}" needs a Russian description`);
+      }
+    }
+  }
+  problems.push(...checkExamples(doc, operations));
+  return {version, doc, operations, problems, owners: owner};
+}
+
+/** Validates every example in the bundle against the schema it illustrates (JSON Schema 2020-12). */
+export function checkExamples(doc: JsonObject, operations: Operation[]): SpecProblem[] {
+  const problems: SpecProblem[] = [];
+  const base = 'https://docs.time-messenger.ru/openapi';
+  const ajv = new Ajv2020({strict: false, allErrors: false, validateFormats: true});
+  addFormats(ajv);
+  ajv.addSchema({$id: base, components: doc.components as JsonObject});
+  const rewrite = (schema: Json): Json => {
+    if (Array.isArray(schema)) return schema.map(rewrite);
+    if (!isObject(schema)) return schema;
+    return Object.fromEntries(
+      Object.entries(schema).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `${base}${v}` : rewrite(v)]),
+    );
+  };
+  const validate = (schema: Json | undefined, example: Json | undefined, file: string, pointer: string) => {
+    if (schema === undefined || example === undefined) return;
+    try {
+      const check = ajv.compile(rewrite(schema) as object);
+      if (!check(example)) {
+        const e = check.errors?.[0];
+        problems.push({file, pointer, message: `example does not match its schema: ${e?.instancePath || '(root)'} ${e?.message}`});
+      }
+    } catch (error) {
+      // An unresolved $ref is already reported by the reference check.
+      if (!/can't resolve reference/.test((error as Error).message)) {
+        problems.push({file, pointer, message: `schema cannot be compiled: ${(error as Error).message}`});
+      }
+    }
+  };
+  const deref = (v: Json | undefined): Json | undefined => (isObject(v) && typeof v.$ref === 'string' ? deref(resolvePointer(doc, v.$ref)) : v);
+
+  for (const o of operations) {
+    const at = `/paths/${escapePointer(o.path)}/${o.method}`;
+    for (const [i, raw] of (Array.isArray(o.op.parameters) ? o.op.parameters : []).entries()) {
+      const p = deref(raw);
+      if (isObject(p)) validate(p.schema, p.example, o.file, `${at}/parameters/${i}`);
+    }
+    const body = deref(o.op.requestBody);
+    for (const [type, media] of Object.entries(isObject(body) && isObject(body.content) ? body.content : {})) {
+      if (isObject(media)) validate(media.schema, media.example, o.file, `${at}/requestBody/content/${escapePointer(type)}`);
+    }
+    for (const [code, raw] of Object.entries(isObject(o.op.responses) ? o.op.responses : {})) {
+      const response = deref(raw);
+      for (const [type, media] of Object.entries(isObject(response) && isObject(response.content) ? response.content : {})) {
+        if (isObject(media)) validate(media.schema, media.example, o.file, `${at}/responses/${code}/content/${escapePointer(type)}`);
+      }
+    }
+  }
+  for (const [name, schema] of Object.entries(isObject((doc.components as JsonObject).schemas) ? ((doc.components as JsonObject).schemas as JsonObject) : {})) {
+    if (isObject(schema) && schema.example !== undefined) validate(schema, schema.example, 'components', `/components/schemas/${name}`);
+  }
+  return problems;
+}
+
+export function formatSpecProblems(problems: SpecProblem[]): string {
+  return problems.map((p) => `  ${p.file}${p.pointer ? ` ${p.pointer}` : ''}: ${p.message}`).join('\n');
+}
+
+export class SpecError extends Error {
+  constructor(version: string, public readonly problems: SpecProblem[]) {
+    super(`OpenAPI ${version} is invalid (${problems.length} problem(s)):\n${formatSpecProblems(problems)}`);
+    this.name = 'SpecError';
+  }
+}
+
+/**
+ * Redocly's recommended lint over a bundled spec file. Errors are mapped back to the source file
+ * whose path or component they fall in; warnings are returned separately.
+ */
+export async function lintBundle(bundledFile: string, bundle: Bundle): Promise<{errors: SpecProblem[]; warnings: SpecProblem[]}> {
+  const {lint, loadConfig} = await import('@redocly/openapi-core');
+  const config = await loadConfig({});
+  const found = await lint({ref: bundledFile, config});
+  const sourceOf = (pointer: string): string => {
+    const match = /^#\/paths\/([^/]+)\/([a-z]+)/.exec(pointer);
+    if (match) {
+      const p = match[1].replace(/~1/g, '/').replace(/~0/g, '~');
+      const op = bundle.operations.find((o) => o.path === p && o.method === match[2]);
+      if (op) return op.file;
+    }
+    const component = /^#\/components\/([^/]+)\/([^/]+)/.exec(pointer);
+    if (component) return bundle.owners.get(`${component[1]}/${component[2]}`) ?? `openapi/${bundle.version}`;
+    return `openapi/${bundle.version} (bundled)`;
+  };
+  const toProblem = (p: (typeof found)[number]): SpecProblem => {
+    const pointer = p.location?.[0]?.pointer ?? '';
+    return {file: sourceOf(pointer), pointer: pointer.replace(/^#/, ''), message: `${p.ruleId}: ${p.message}`};
+  };
+  return {
+    errors: found.filter((p) => p.severity === 'error').map(toProblem),
+    warnings: found.filter((p) => p.severity !== 'error').map(toProblem),
+  };
+}

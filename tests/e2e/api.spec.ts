@@ -1,0 +1,48 @@
+import {expect, test} from '@playwright/test';
+import {openHydrated, rawGet, watchErrors} from './helpers';
+
+test.describe('API reference', () => {
+  test('an operation page shows method and path, Russian texts, code samples and try-it', async ({page}) => {
+    const errors = watchErrors(page);
+    await openHydrated(page, '/api/v4/create-post');
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('Создать сообщение');
+    const article = page.locator('article');
+    await expect(article).toContainText('POST');
+    await expect(article).toContainText('/api/v4/posts');
+    await expect(article).toContainText('Необходимые права');
+    for (const tab of ['curl', 'python', 'go', 'nodejs', 'java']) {
+      await expect(page.getByRole('tab', {name: new RegExp(`^${tab}$`, 'i')}).first()).toBeVisible();
+    }
+    await expect(page.getByRole('button', {name: 'Отправить запрос'})).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('the reader sets the server address for try-it, and the samples follow it', async ({page}) => {
+    await openHydrated(page, '/api/v4/get-user');
+    const server = page.locator('details').filter({hasText: 'Адрес сервера'}).first();
+    await expect(server).toContainText('https://time.example.ru/api/v4');
+    await server.locator('.openapi-explorer__floating-btn').hover();
+    await server.locator('button', {hasText: 'Изменить'}).click({force: true});
+    const host = server.getByLabel('host');
+    await expect(host).toHaveValue('time.example.ru');
+    await host.fill('chat.corp.example.ru');
+    await server.locator('button', {hasText: 'Скрыть'}).click({force: true});
+    await expect(server).toContainText('https://chat.corp.example.ru/api/v4');
+    await expect(page.locator('pre').filter({hasText: 'curl'}).first()).toContainText('https://chat.corp.example.ru/api/v4/users/');
+  });
+
+  test('the chapters and the v5 reference are reachable from the API sidebar', async ({page}) => {
+    await openHydrated(page, '/api/v4/introduction');
+    const sidebar = page.getByRole('navigation', {name: 'Меню раздела'});
+    for (const label of ['Аутентификация', 'WebSocket', 'Ошибки']) await expect(sidebar.getByRole('link', {name: label, exact: true})).toBeVisible();
+    await openHydrated(page, '/api/v5/auth-service/login');
+    await expect(page.locator('article')).toContainText('/api/v5');
+  });
+
+  test('the specs are published for download', async () => {
+    for (const version of ['v4', 'v5']) {
+      const response = await rawGet(`/openapi/${version}.yaml`);
+      expect(response.status, version).toBe(200);
+    }
+  });
+});

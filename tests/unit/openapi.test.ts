@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import YAML from 'yaml';
+import {afterAll, describe, expect, it} from 'vitest';
+import {bundleSpec, lintBundle, slugForOperationId} from '../../scripts/lib/openapi';
+import {contractRoutes} from '../../data/routes';
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-'));
+afterAll(() => fs.rmSync(tmp, {recursive: true, force: true}));
+
+const root = {
+  openapi: '3.1.0',
+  info: {title: 'Тест', version: '1'},
+  paths: {},
+  tags: [{name: 'posts'}],
+  components: {schemas: {AppError: {type: 'object', properties: {id: {type: 'string'}}}}},
+};
+const op = (extra: Record<string, unknown> = {}) => ({
+  operationId: 'CreatePost',
+  tags: ['posts'],
+  summary: 'Создать сообщение',
+  description: 'Создаёт сообщение. **Необходимые права:** `create_post`.',
+  responses: {'201': {description: 'Создано', content: {'application/json': {schema: {$ref: '#/components/schemas/Post'}, example: {id: 'abc'}}}}},
+  ...extra,
+});
+
+/** Writes a spec folder with the root and the given part files, then bundles it. */
+function bundle(name: string, parts: Record<string, unknown>) {
+  const dir = path.join(tmp, name);
+  fs.mkdirSync(path.join(dir, 'paths'), {recursive: true});
+  fs.writeFileSync(path.join(dir, 'openapi.yaml'), YAML.stringify(root));
+  for (const [file, data] of Object.entries(parts)) fs.writeFileSync(path.join(dir, 'paths', file), typeof data === 'string' ? data : YAML.stringify(data));
+  return bundleSpec(name, dir, tmp);
+}
+const posts = (o = op(), schemas: Record<string, unknown> = {Post: {type: 'object', properties: {id: {type: 'string'}}}}) => ({paths: {'/posts': {post: o}}, components: {schemas}});
+const messages = (b: ReturnType<typeof bundle>) => b.problems.map((p) => `${p.file} ${p.pointer ?? ''} ${p.message}`);
+
+describe('bundleSpec', () => {
+  it('merges part files into one document', () => {
+    const b = bundle('ok', {'posts.yaml': posts()});
+    expect(b.problems).toEqual([]);
+    expect(b.operations.map((o) => `${o.method} ${o.path} ${o.operationId}`)).toEqual(['post /posts CreatePost']);
+    expect((b.doc.components as any).schemas.Post).toBeDefined();
+  });
+
+  it('names the file and pointer of a broken $ref', () => {
+    const b = bundle('ref', {'posts.yaml': posts(op(), {})});
+    expect(messages(b)).toContainEqual(expect.stringMatching(/^ref\/paths\/posts\.yaml \/paths\/~1posts\/post\/responses\/201\/content\/application~1json\/schema \$ref "#\/components\/schemas\/Post" does not exist/));
+  });
+
+  it('reports YAML errors with the file', () => {
+    expect(messages(bundle('yaml', {'posts.yaml': 'paths: [\n'}))).toEqual([expect.stringMatching(/^yaml\/paths\/posts\.yaml\s+not valid YAML/)]);
+  });
+
+  it('reports a path defined twice and a component defined twice, naming both files', () => {
+    const b = bundle('dup', {'a.yaml': posts(), 'b.yaml': posts(op({operationId: 'CreatePostAgain'}))});
+    expect(messages(b).join('\n')).toMatch(/POST \/posts is also defined in dup\/paths\/a\.yaml/);
+    expect(messages(b).join('\n')).toMatch(/schemas\/Post is already defined in dup\/paths\/a\.yaml/);
+  });
+
+  it.each([
+    ['an operationId that is not UpperCamelCase', {operationId: 'create_post'}, /UpperCamelCase/],
+    ['an operationId whose slug has one-letter parts', {operationId: 'CreateOAuthApp'}, /create-o-auth-app/],
+    ['an English summary', {summary: 'Create a post'}, /summary must be in Russian/],
+    ['a missing description', {description: undefined}, /description must be in Russian/],
+    ['a tag outside the root list', {tags: ['messages']}, /exactly one tag/],
+    ['no 2xx response', {responses: {'400': {description: 'Ошибка'}}}, /needs a 2xx response/],
+    ['a 2xx response without a schema', {responses: {'200': {description: 'Готово'}}}, /200 response needs content with a schema/],
+    ['a JSON 2xx response without an example', {responses: {'200': {description: 'Готово', content: {'application/json': {schema: {type: 'object'}}}}}}, /response needs an example/],
+    ['a JSON request body without an example', {requestBody: {content: {'application/json': {schema: {type: 'object'}}}}}, /request body application\/json needs an example/],
+    ['a parameter without a Russian description', {parameters: [{name: 'page', in: 'query', schema: {type: 'integer'}, description: 'Page'}]}, /parameter "page" needs a Russian description/],
+    ['an example that does not match its schema', {responses: {'201': {description: 'Создано', content: {'application/json': {schema: {$ref: '#/components/schemas/Post'}, example: {id: 5}}}}}}, /example does not match its schema: \/id must be string/],
+  ])('rejects %s', (_, extra, pattern) => {
+    expect(messages(bundle(`bad-${Math.random().toString(36).slice(2)}`, {'posts.yaml': posts(op(extra))})).join('\n')).toMatch(pattern);
+  });
+});
+
+describe('slugs', () => {
+  it('are the kebab-case of the operationId, as the generator computes them', () => {
+    expect(slugForOperationId('CreatePost')).toBe('create-post');
+    expect(slugForOperationId('GetUserByEmail')).toBe('get-user-by-email');
+    expect(slugForOperationId('SearchEmoji')).toBe('search-emoji');
+  });
+});
+
+describe('the API specs in openapi/', () => {
+  const v4 = bundleSpec('v4');
+  const v5 = bundleSpec('v5');
+
+  it('have no problems', () => {
+    expect(v4.problems.map((p) => `${p.file} ${p.pointer}: ${p.message}`)).toEqual([]);
+    expect(v5.problems.map((p) => `${p.file} ${p.pointer}: ${p.message}`)).toEqual([]);
+  });
+
+  it('cover at least 420 operations in v4, every topic of the tag list', () => {
+    expect(v4.operations.length).toBeGreaterThanOrEqual(420);
+    const used = new Set(v4.operations.map((o) => (o.op.tags as string[])[0]));
+    const declared = (v4.doc.tags as {name: string}[]).map((t) => t.name);
+    expect(declared.filter((t) => !used.has(t))).toEqual([]);
+  });
+
+  it('name the permission an operation needs in every v4 and v5 description', () => {
+    const missing = [...v4.operations, ...v5.operations].filter((o) => !/Необходимые права/.test(String(o.op.description))).map((o) => o.operationId);
+    expect(missing).toEqual([]);
+  });
+
+  it('give every v4 and v5 operation route of the contract a page slug', () => {
+    const slugs = new Set([...v4.operations, ...v5.operations].map((o) => slugForOperationId(o.operationId)));
+    const expected = contractRoutes
+      .filter((r) => /^\/api\/v[45]\//.test(r.path))
+      .map((r) => r.path.split('/').pop()!)
+      .filter((slug) => !['introduction', 'authentication', 'websocket', 'rate-limiting', 'errors', 'schema', 'check-guest-limit', 'time-api-reference'].includes(slug));
+    expect(expected.filter((s) => !slugs.has(s))).toEqual([]);
+  });
+
+  it('pass Redocly recommended lint with zero errors', async () => {
+    for (const b of [v4, v5]) {
+      const file = path.join(tmp, `${b.version}-bundled.yaml`);
+      fs.writeFileSync(file, YAML.stringify(b.doc, {aliasDuplicateObjects: false}));
+      const {errors} = await lintBundle(file, b);
+      expect(errors.map((e) => `${e.file} ${e.pointer}: ${e.message}`)).toEqual([]);
+    }
+  }, 60_000);
+});
+
+describe('generated page post-processing', () => {
+  it('adds the endpoint as static text and translates the body label', async () => {
+    const {postProcessPage} = await import('../../scripts/prepare-api');
+    const page = '<MethodEndpoint\n  method={"get"}\n  path={"/bots/{bot_user_id}"}\n  context={"endpoint"}\n>\n</MethodEndpoint>\n<RequestSchema title={"Body"} />';
+    const out = postProcessPage(page, '/api/v4');
+    expect(out).toContain('<code>{"GET /api/v4/bots/{bot_user_id}"}</code>');
+    expect(out).toContain('title={"Тело запроса"}');
+    expect(postProcessPage(out, '/api/v4')).toBe(out);
+  });
+});
