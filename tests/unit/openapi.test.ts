@@ -134,3 +134,15 @@ describe('generated page post-processing', () => {
     expect(postProcessPage(out, '/api/v4')).toBe(out);
   });
 });
+
+describe('spec texts', () => {
+  it('contain no placeholder text', async () => {
+    const {PLACEHOLDER_TEXT} = await import('../../scripts/lib/content');
+    const dir = path.resolve(__dirname, '../../openapi');
+    const files = ['v4', 'v5'].flatMap((v) => [path.join(dir, v, 'openapi.yaml'), ...fs.readdirSync(path.join(dir, v, 'paths')).map((f) => path.join(dir, v, 'paths', f))]);
+    const hits = files.flatMap((file) =>
+      fs.readFileSync(file, 'utf8').split('\n').map((line, i) => ({file: path.basename(file), line: i + 1, text: line.replace(/`[^`]*`/g, '')})).filter((l) => PLACEHOLDER_TEXT.test(l.text)),
+    );
+    expect(hits.map((h) => `${h.file}:${h.line}`)).toEqual([]);
+  });
+});
