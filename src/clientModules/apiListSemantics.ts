@@ -29,15 +29,33 @@ export function fixLists(root: ParentNode): void {
   });
 }
 
-if (ExecutionEnvironment.canUseDOM) {
-  let scheduled = false;
-  const observer = new MutationObserver(() => {
-    if (scheduled) return;
-    scheduled = true;
-    requestAnimationFrame(() => {
-      scheduled = false;
-      if (document.querySelector('.theme-api-markdown, .openapi-tabs__schema-container')) fixLists(document);
+let observer: MutationObserver | undefined;
+let scheduled = false;
+
+/** Watches the page while an API reference page is open: the theme renders parts after hydration. */
+function watch(): void {
+  if (!observer) {
+    observer = new MutationObserver(() => {
+      if (scheduled) return;
+      scheduled = true;
+      requestAnimationFrame(() => {
+        scheduled = false;
+        fixLists(document);
+      });
     });
-  });
-  observer.observe(document.documentElement, {childList: true, subtree: true});
+    observer.observe(document.body, {childList: true, subtree: true});
+  }
+  fixLists(document);
+}
+
+function unwatch(): void {
+  observer?.disconnect();
+  observer = undefined;
+}
+
+/** Docusaurus client-module lifecycle: runs on the first render and after every navigation. */
+export function onRouteDidUpdate({location}: {location: {pathname: string}}): void {
+  if (!ExecutionEnvironment.canUseDOM) return;
+  if (/^\/api\/v\d+\//.test(location.pathname)) watch();
+  else unwatch();
 }
