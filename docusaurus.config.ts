@@ -12,6 +12,8 @@ import {darkCodeTheme, lightCodeTheme} from './config/prism';
 import {dataManagementRedirect, redirects} from './config/redirects';
 import contentCheck from './plugins/content-check';
 import announcementReset from './plugins/announcement-reset';
+import apiChunks from './plugins/api-chunks';
+import searchBarLean from './plugins/search-bar-lean';
 import rehypeA11y from './plugins/rehype-a11y';
 import remarkSettings from './plugins/remark-settings';
 import settingsCatalogue from './plugins/settings-catalogue';
@@ -103,6 +105,8 @@ const config: Config = {
     ...(apiDocsInstances as unknown as PluginConfig[]),
     ...(openapiPlugins as unknown as PluginConfig[]),
     announcementReset(announcementBar.id),
+    apiChunks,
+    searchBarLean,
     [
       '@docusaurus/plugin-client-redirects',
       {

@@ -1,61 +1,21 @@
 /**
- * Accessibility repairs for the API theme's markup, applied after each render (axe, WCAG 2.1 AA):
- * - schema trees are <ul> elements whose children are sometimes <div>s (axe: list). Such lists get
- *   role="list"; a <div> child that only wraps <li>s becomes role="none" so those <li>s belong to the
- *   list, any other non-<li> child becomes role="listitem";
- * - the endpoint line scrolls sideways on long paths, so it becomes focusable (scrollable-region-focusable);
- * - the unlabeled scroll arrows of tab lists get names (button-name).
+ * Client module: on API reference pages, loads and starts the accessibility repairs of
+ * `apiListFixes.ts`; elsewhere it stops them. The repairs are a separate chunk so that guide pages,
+ * which never need them, do not download them with the main bundle.
  */
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 
-const SELECTOR = '.theme-api-markdown ul, .openapi-tabs__schema-container ul, .openapi-left-panel__container ul, details ul';
+export const API_PAGE = /^\/api\/v\d+\//;
 
-export function fixLists(root: ParentNode): void {
-  root.querySelectorAll<HTMLUListElement>(SELECTOR).forEach((list) => {
-    const children = Array.from(list.children);
-    if (children.every((child) => child.tagName === 'LI')) return;
-    list.setAttribute('role', 'list');
-    for (const child of children) {
-      if (child.tagName === 'LI' || child.hasAttribute('role')) continue;
-      child.setAttribute('role', child.querySelector(':scope > li') ? 'none' : 'listitem');
-    }
-  });
-  root.querySelectorAll<HTMLElement>('.openapi__method-endpoint:not([tabindex])').forEach((el) => {
-    el.tabIndex = 0;
-  });
-  // The scroll arrows of long tab lists have no text.
-  root.querySelectorAll<HTMLButtonElement>('button.left:not([aria-label]), button.right:not([aria-label])').forEach((button) => {
-    button.setAttribute('aria-label', button.classList.contains('left') ? 'Прокрутить влево' : 'Прокрутить вправо');
-  });
-}
-
-let observer: MutationObserver | undefined;
-let scheduled = false;
-
-/** Watches the page while an API reference page is open: the theme renders parts after hydration. */
-function watch(): void {
-  if (!observer) {
-    observer = new MutationObserver(() => {
-      if (scheduled) return;
-      scheduled = true;
-      requestAnimationFrame(() => {
-        scheduled = false;
-        fixLists(document);
-      });
-    });
-    observer.observe(document.body, {childList: true, subtree: true});
-  }
-  fixLists(document);
-}
-
-function unwatch(): void {
-  observer?.disconnect();
-  observer = undefined;
-}
+let fixes: Promise<typeof import('./apiListFixes')> | undefined;
 
 /** Docusaurus client-module lifecycle: runs on the first render and after every navigation. */
 export function onRouteDidUpdate({location}: {location: {pathname: string}}): void {
   if (!ExecutionEnvironment.canUseDOM) return;
-  if (/^\/api\/v\d+\//.test(location.pathname)) watch();
-  else unwatch();
+  if (API_PAGE.test(location.pathname)) {
+    fixes ??= import('./apiListFixes');
+    void fixes.then((m) => m.watch());
+  } else if (fixes) {
+    void fixes.then((m) => m.unwatch());
+  }
 }

@@ -1,6 +1,38 @@
 import {expect, test} from '@playwright/test';
 import {openHydrated, rawGet, watchErrors} from './helpers';
 
+/** The bodies of all scripts a page runs until the network is idle (main thread only). */
+async function scriptsOf(page: import('@playwright/test').Page, url: string): Promise<{url: string; body: string}[]> {
+  const scripts: Promise<{url: string; body: string}>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text().then((body) => ({url: response.url(), body})));
+  });
+  await page.goto(url, {waitUntil: 'networkidle'});
+  await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+  return Promise.all(scripts);
+}
+
+// The OpenAPI theme's components (class names openapi-schema__…, openapi-tabs__…, the try-it
+// explorer) and lunr belong to API pages and the search worker, never to a guide page's scripts.
+const API_THEME_CODE = /openapi-(?:schema|tabs|explorer)__/;
+const LUNR_CODE = /Lunr stemmer support is not present/;
+
+test.describe('guide pages do not pay for the reference', () => {
+  for (const path of ['/', '/deployment/install/docker-compose', '/administration/settings/environment/smtp', '/faq']) {
+    test(`${path} loads no API theme code and no lunr`, async ({page}) => {
+      const scripts = await scriptsOf(page, path);
+      expect(scripts.length).toBeGreaterThan(2);
+      expect(scripts.filter((s) => API_THEME_CODE.test(s.body)).map((s) => s.url)).toEqual([]);
+      expect(scripts.filter((s) => LUNR_CODE.test(s.body)).map((s) => s.url)).toEqual([]);
+    });
+  }
+
+  test('an operation page does load the API theme, from its own chunk', async ({page}) => {
+    const scripts = await scriptsOf(page, '/api/v4/create-post');
+    expect(scripts.some((s) => /\/api-common\.[0-9a-f]+\.js$/.test(s.url) && API_THEME_CODE.test(s.body))).toBe(true);
+  });
+});
+
 test.describe('API reference', () => {
   test('an operation page shows method and path, Russian texts, code samples and try-it', async ({page}) => {
     const errors = watchErrors(page);

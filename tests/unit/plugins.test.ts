@@ -2,6 +2,8 @@ import vm from 'node:vm';
 import {describe, expect, it} from 'vitest';
 import rehypeA11y from '../../plugins/rehype-a11y';
 import {resetScript} from '../../plugins/announcement-reset';
+import {classifyRegistry} from '../../plugins/api-chunks';
+import {isSearchBarConstants} from '../../plugins/search-bar-lean';
 
 const el = (tagName: string, children: any[] = [], properties: Record<string, unknown> = {}) => ({type: 'element', tagName, properties, children});
 const text = (value: string) => ({type: 'text', value});
@@ -59,5 +61,45 @@ describe('announcement reset script', () => {
 
   it('survives ids with quotes', () => {
     expect(() => run({}, `it's "new"`)).not.toThrow();
+  });
+});
+
+describe('api-chunks', () => {
+  const registry = [
+    `  "0a1b2c3d": [() => import(/* webpackChunkName: "0a1b2c3d" */ "@site/api-reference/v4/create-post.api.mdx"), "@site/api-reference/v4/create-post.api.mdx", require.resolveWeak("x")],`,
+    `  "11111111": [() => import(/* webpackChunkName: "11111111" */ "@generated/docusaurus-plugin-content-docs/api-v5/p/api-v-5.json"), "x", require.resolveWeak("x")],`,
+    `  "22222222": [() => import(/* webpackChunkName: "22222222" */ "@theme/ApiItem"), "@theme/ApiItem", require.resolveWeak("@theme/ApiItem")],`,
+    `  "33333333": [() => import(/* webpackChunkName: "33333333" */ "@site/docs/deployment/install/docker-compose.md"), "x", require.resolveWeak("x")],`,
+    `  "44444444": [() => import(/* webpackChunkName: "44444444" */ "@generated/docusaurus-plugin-content-docs/default/p/index.json"), "x", require.resolveWeak("x")],`,
+    `  "55555555": [() => import(/* webpackChunkName: "55555555" */ "@theme/DocItem"), "@theme/DocItem", require.resolveWeak("@theme/DocItem")],`,
+  ].join('\n');
+
+  it('puts generated operation pages, API instance data and the API theme in the API group', () => {
+    const {api, other} = classifyRegistry(registry);
+    expect([...api].sort()).toEqual(['0a1b2c3d', '11111111', '22222222']);
+    expect([...other].sort()).toEqual(['33333333', '44444444', '55555555']);
+  });
+
+  it('refuses a registry it cannot read instead of silently disabling the split', () => {
+    expect(() => classifyRegistry('export default {};')).toThrow(/registry lists 0 API and 0 other chunks/);
+  });
+});
+
+describe('search-bar-lean', () => {
+  const theme = '/site/node_modules/@easyops-cn/docusaurus-search-local/dist/client/client/theme';
+
+  it('swaps the constants only for the search bar', () => {
+    expect(isSearchBarConstants('../../utils/proxiedGeneratedConstants', `${theme}/SearchBar`)).toBe(true);
+  });
+
+  it('leaves the worker and the query parser with the real constants (and lunr)', () => {
+    expect(isSearchBarConstants('../utils/proxiedGeneratedConstants', theme)).toBe(false);
+    expect(isSearchBarConstants('./proxiedGeneratedConstants', theme.replace(/theme$/, 'utils'))).toBe(false);
+    expect(isSearchBarConstants('../../utils/proxiedGenerated', `${theme}/SearchBar`)).toBe(false);
+  });
+
+  it('gives the search bar the configured result limit', async () => {
+    const {searchResultLimits} = await import('../../src/search/searchBarConstants');
+    expect(searchResultLimits).toBe(10);
   });
 });
