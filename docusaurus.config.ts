@@ -16,8 +16,10 @@ import apiChunks from './plugins/api-chunks';
 import searchBarLean from './plugins/search-bar-lean';
 import rehypeA11y from './plugins/rehype-a11y';
 import remarkSettings from './plugins/remark-settings';
+import remarkSamples from './plugins/remark-samples';
 import settingsCatalogue from './plugins/settings-catalogue';
 import {catalogueFingerprint} from './scripts/lib/settings';
+import {samplesFingerprint} from './scripts/lib/samples';
 
 const config: Config = {
   title: site.title,
@@ -74,7 +76,11 @@ const config: Config = {
           showLastUpdateTime: false,
           breadcrumbs: true,
           // The fingerprint makes the build cache recompile settings pages when data/settings changes.
-          beforeDefaultRemarkPlugins: [[remarkSettings, {docsDir: path.resolve(__dirname, 'docs'), fingerprint: catalogueFingerprint()}]],
+          beforeDefaultRemarkPlugins: [
+            [remarkSettings, {docsDir: path.resolve(__dirname, 'docs'), fingerprint: catalogueFingerprint()}],
+            // Code samples shown from samples/ (tests/samples runs the same files).
+            [remarkSamples, {rootDir: __dirname, fingerprint: samplesFingerprint()}],
+          ],
           rehypePlugins: [rehypeA11y],
         },
         blog: false,

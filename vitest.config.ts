@@ -19,6 +19,10 @@ export default defineConfig({
         // Checks of the production build in build/ (run after `npm run build`).
         test: {name: 'build', include: ['tests/build/**/*.test.ts'], environment: 'node'},
       },
+      {
+        // The code samples against the mock server (needs the bundled spec from `npm run build`).
+        test: {name: 'samples', include: ['tests/samples/**/*.test.ts'], environment: 'node', testTimeout: 130_000, hookTimeout: 90_000},
+      },
     ],
   },
 });

@@ -58,20 +58,25 @@ interface CodeBlock {
   lang: string;
   line: number;
   text: string;
+  /** `file=<rootDir>/…` in the fence: the block shows that file (plugins/remark-samples). */
+  include?: string;
 }
+
+const INCLUDE = /\bfile=<rootDir>\/(\S+)/;
+const repoRoot = path.resolve(__dirname, '../..');
 
 /** Splits a Markdown body into prose lines (with line numbers) and fenced code blocks. */
 function scan(body: string, firstLine: number) {
   const prose: {line: number; text: string}[] = [];
   const blocks: CodeBlock[] = [];
   const lines = body.split('\n');
-  let open: {marker: string; lang: string; line: number; text: string[]} | null = null;
+  let open: {marker: string; lang: string; line: number; text: string[]; include?: string} | null = null;
   lines.forEach((text, i) => {
     const line = firstLine + i;
     const fence = FENCE.exec(text);
     if (open) {
       if (fence && fence[1].startsWith(open.marker[0]) && fence[1].length >= open.marker.length && !fence[2].trim()) {
-        blocks.push({lang: open.lang, line: open.line, text: open.text.join('\n')});
+        blocks.push({lang: open.lang, line: open.line, text: open.text.join('\n'), include: open.include});
         open = null;
       } else {
         open.text.push(text);
@@ -79,7 +84,7 @@ function scan(body: string, firstLine: number) {
       return;
     }
     if (fence) {
-      open = {marker: fence[1], lang: fence[2].trim().split(/\s+/)[0] ?? '', line, text: []};
+      open = {marker: fence[1], lang: fence[2].trim().split(/\s+/)[0] ?? '', line, text: [], include: INCLUDE.exec(fence[2])?.[1]};
       return;
     }
     prose.push({line, text});
@@ -137,6 +142,15 @@ export function checkDocument(file: string, source: string): Problem[] {
   for (const block of blocks) {
     if (!block.lang) {
       problems.push({file, line: block.line, message: 'code block needs a language (bash, yaml, json, text…)'});
+    }
+    if (block.include) {
+      const target = path.join(repoRoot, block.include);
+      if (block.text.trim()) problems.push({file, line: block.line, message: `a block that includes ${block.include} must be empty`});
+      if (!block.include.startsWith('samples/') || !fs.existsSync(target)) {
+        problems.push({file, line: block.line, message: `included file ${block.include} does not exist under samples/`});
+        continue;
+      }
+      block.text = fs.readFileSync(target, 'utf8');
     }
     try {
       if (block.lang === 'json') JSON.parse(block.text);

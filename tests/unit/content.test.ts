@@ -75,6 +75,14 @@ describe('checkDocument', () => {
     expect(messages(`${good}\n\`\`\`bash\nls\n`)).toEqual([expect.stringMatching(/never closed/)]);
   });
 
+  it('checks the file a sample block includes, and refuses missing or non-sample files', () => {
+    const include = (target: string, body = '') => `${good}\n\`\`\`json file=<rootDir>/${target}\n${body}\`\`\`\n`;
+    expect(messages(include('samples/cookbook/send-a-message/env.json'))).toEqual([]);
+    expect(messages(include('samples/cookbook/no-such-recipe/env.json'))).toEqual([expect.stringMatching(/does not exist under samples/)]);
+    expect(messages(include('package.json'))).toEqual([expect.stringMatching(/does not exist under samples/)]);
+    expect(messages(include('samples/cookbook/send-a-message/env.json', '{}\n'))).toEqual([expect.stringMatching(/must be empty/)]);
+  });
+
   it('fails environment variables that the derivation rule does not produce', () => {
     expect(messages(good.replace('TIME_SERVICESETTINGS_SITEURL', 'TIME_SITE_URL'))).toEqual([
       expect.stringMatching(/not derived from a config key.*"SITE" is not a known config section/),

@@ -1,0 +1,180 @@
+/**
+ * A mock of the Time server for the code samples: one loopback address that answers
+ * - `/api/v4/...` REST requests from Stoplight Prism, generated from our bundled v4 spec
+ *   (static mode: the first example of each documented response; requests are validated, so an
+ *   undocumented path gets 404 and a body the spec rejects gets 422);
+ * - `/api/v4/websocket` with a scripted WebSocket session (authentication challenge, `hello`, one
+ *   `posted` event), because Prism does not speak WebSocket.
+ * Used by the sample tests and by `npm run mock` for writers checking a sample by hand.
+ */
+import {spawn, type ChildProcess} from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type {AddressInfo} from 'node:net';
+import path from 'node:path';
+import {WebSocketServer, type WebSocket} from 'ws';
+
+const root = path.resolve(__dirname, '../..');
+export const SPEC_V4 = path.join(root, 'static/openapi/v4.yaml');
+/** The token the samples send in tests; the WebSocket mock accepts only this one. */
+export const MOCK_TOKEN = 'xxxxxxxxxxxxxxxxxxxxxxxxxx';
+
+const API_PREFIX = '/api/v4/';
+const CHANNEL_ID = '4xp9bn1ctfgo8rjw6e3kd7hzsa';
+const TEAM_ID = '8zc5rxh1ftg3bm9wk7pqnd2ye4';
+
+/** The frames of the scripted WebSocket session, in order (see docs/api/cookbook/websockets.md). */
+export const WS_SESSION = {
+  challengeOk: {status: 'OK', seq_reply: 1},
+  challengeFail: {
+    status: 'FAIL',
+    seq_reply: 1,
+    error: {id: 'api.web_socket_router.not_authenticated.app_error', message: 'Не удалось проверить подлинность соединения.'},
+  },
+  hello: {
+    event: 'hello',
+    data: {connection_id: 'c0nn3ct10n1d000000000000000', server_version: '5.6.0'},
+    broadcast: {omit_users: null, user_id: '9k3pqxh7zbfc1rtm4wne8dgy6a', channel_id: '', team_id: ''},
+    seq: 0,
+  },
+  posted: {
+    event: 'posted',
+    data: {
+      channel_display_name: 'Town Square',
+      channel_name: 'town-square',
+      channel_type: 'O',
+      post: JSON.stringify({id: 'p0st1d0000000000000000000a', create_at: 1763712000000, user_id: 'u5er1d0000000000000000000a', channel_id: CHANNEL_ID, message: 'Сборка 1432 прошла', type: ''}),
+      sender_name: '@ivan.petrov',
+      team_id: TEAM_ID,
+    },
+    broadcast: {omit_users: null, user_id: '', channel_id: CHANNEL_ID, team_id: ''},
+    seq: 1,
+  },
+} as const;
+
+export interface MockServer {
+  /** `http://127.0.0.1:<port>`: what the samples get as SERVER_URL. */
+  url: string;
+  /** Requests Prism answered with an error status (method, path, status), for test messages. */
+  rejected: {method: string; path: string; status: number}[];
+  close(): Promise<void>;
+}
+
+function handleSocket(socket: WebSocket): void {
+  const timer = setTimeout(() => socket.close(1000), 5000);
+  socket.on('close', () => clearTimeout(timer));
+  socket.once('message', (raw) => {
+    let frame: {seq?: unknown; action?: unknown; data?: {token?: unknown}} = {};
+    try {
+      frame = JSON.parse(String(raw));
+    } catch {
+      // handled as a failed challenge below
+    }
+    if (frame.seq !== 1 || frame.action !== 'authentication_challenge' || frame.data?.token !== MOCK_TOKEN) {
+      socket.send(JSON.stringify(WS_SESSION.challengeFail));
+      socket.close(1008);
+      return;
+    }
+    for (const message of [WS_SESSION.challengeOk, WS_SESSION.hello, WS_SESSION.posted]) socket.send(JSON.stringify(message));
+  });
+}
+
+function startPrism(spec: string, port: number): Promise<ChildProcess> {
+  const bin = path.join(root, 'node_modules/.bin/prism');
+  const child = spawn(bin, ['mock', '--host', '127.0.0.1', '--port', String(port), '--errors', spec], {
+    cwd: root,
+    env: {...process.env, SCARF_ANALYTICS: 'false'},
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let log = '';
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error(`Prism did not start within 60 s:\n${log}`));
+    }, 60_000);
+    const onData = (chunk: Buffer) => {
+      log += chunk.toString();
+      if (/Prism is listening/.test(log)) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Prism exited with code ${code}:\n${log}`));
+    });
+  });
+}
+
+async function freePort(): Promise<number> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const {port} = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Starts the mock; `port` 0 picks a free one. */
+export async function startMockServer(port = 0, spec = SPEC_V4): Promise<MockServer> {
+  if (!fs.existsSync(spec)) throw new Error(`${path.relative(root, spec)} is missing: run \`npm run build\` (or \`npx tsx scripts/prepare-api.ts\`) first`);
+  const prismPort = await freePort();
+  const prism = await startPrism(spec, prismPort);
+  const rejected: MockServer['rejected'] = [];
+
+  const server = http.createServer((req, res) => {
+    // The spec's paths are relative to its server URL (https://{host}/api/v4); Prism matches the bare paths.
+    const url = req.url ?? '/';
+    if (!url.startsWith(API_PREFIX)) {
+      rejected.push({method: req.method ?? '', path: url, status: 404});
+      res.writeHead(404, {'content-type': 'application/json'});
+      res.end(JSON.stringify({id: 'api.context.404.app_error', message: `mock: ${url} is not under ${API_PREFIX}`, status_code: 404}));
+      return;
+    }
+    const upstream = http.request({host: '127.0.0.1', port: prismPort, path: url.slice(API_PREFIX.length - 1), method: req.method, headers: req.headers}, (answer) => {
+      const status = answer.statusCode ?? 502;
+      if (status >= 400) rejected.push({method: req.method ?? '', path: url, status});
+      res.writeHead(status, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', (error) => {
+      res.writeHead(502, {'content-type': 'text/plain'});
+      res.end(`mock: ${error.message}`);
+    });
+    req.pipe(upstream);
+  });
+  const sockets = new WebSocketServer({noServer: true});
+  sockets.on('connection', handleSocket);
+  server.on('upgrade', (req, socket, head) => {
+    if (new URL(req.url ?? '/', 'http://mock').pathname !== '/api/v4/websocket') {
+      socket.end('HTTP/1.1 404 Not Found\r\n\r\n');
+      return;
+    }
+    sockets.handleUpgrade(req, socket, head, (ws) => sockets.emit('connection', ws, req));
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const {port: actual} = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${actual}`,
+    rejected,
+    async close() {
+      for (const client of sockets.clients) client.terminate();
+      await new Promise((resolve) => sockets.close(resolve));
+      await new Promise((resolve) => server.close(resolve));
+      prism.kill();
+    },
+  };
+}
+
+if (require.main === module) {
+  const port = Number(process.env.PORT ?? 4010);
+  startMockServer(port).then(
+    (mock) => console.log(`Mock Time server at ${mock.url} (REST from static/openapi/v4.yaml, WebSocket at /api/v4/websocket); token ${MOCK_TOKEN}`),
+    (error) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
+}
