@@ -8,6 +8,7 @@ import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
+import {listFiles} from './lib/files';
 import {bundleSpec, lintBundle, SpecError, type Json, type JsonObject} from './lib/openapi';
 import {API_GENERATED_DIR, API_REFERENCE_DIR, V5_SERVICES} from '../config/openapi';
 
@@ -15,13 +16,7 @@ const root = path.resolve(__dirname, '..');
 const GENERATED = /\.(api|tag|info|schema)\.mdx$|^sidebar\.ts$/;
 
 /** Generated pages, recursively. */
-function generatedPages(dir: string): string[] {
-  return fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return generatedPages(full);
-    return entry.name.endsWith('.api.mdx') ? [full] : [];
-  });
-}
+const generatedPages = (dir: string) => listFiles(dir, (f) => f.endsWith('.api.mdx'));
 
 /**
  * Two fixes to the generated pages: the one English label the generator writes ("Body"), and the

@@ -7,5 +7,5 @@ import codeImport from 'remark-code-import';
  * to change the loader options, and so the build cache, when a sample changes.
  */
 export default function remarkSamples(options: {rootDir: string; fingerprint: string}) {
-  return codeImport({rootDir: options.rootDir, removeRedundantIndentations: false});
+  return codeImport({rootDir: options.rootDir});
 }

@@ -8,6 +8,8 @@ import matter from 'gray-matter';
 import YAML from 'yaml';
 import * as z from 'zod';
 import {explainEnvVar} from '../../src/lib/envVar';
+import {listFiles} from './files';
+import {INCLUDE, root as repoRoot} from './samples';
 
 export const MAX_DESCRIPTION = 160;
 
@@ -62,8 +64,7 @@ interface CodeBlock {
   include?: string;
 }
 
-const INCLUDE = /\bfile=<rootDir>\/(\S+)/;
-const repoRoot = path.resolve(__dirname, '../..');
+
 
 /** Splits a Markdown body into prose lines (with line numbers) and fenced code blocks. */
 function scan(body: string, firstLine: number) {
@@ -177,18 +178,10 @@ export function checkDocument(file: string, source: string): Problem[] {
 
 /** Every Markdown/MDX file below `dir` (generated API pages excluded: they have their own checks). */
 export function listDocFiles(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    for (const entry of fs.readdirSync(d, {withFileTypes: true})) {
-      const full = path.join(d, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (/\.mdx?$/.test(entry.name) && !/\.(api|tag|info|schema)\.mdx$/.test(entry.name) && !entry.name.startsWith('_')) {
-        out.push(full);
-      }
-    }
-  };
-  walk(dir);
-  return out.sort();
+  return listFiles(dir, (file) => {
+    const name = path.basename(file);
+    return /\.mdx?$/.test(name) && !/\.(api|tag|info|schema)\.mdx$/.test(name) && !name.startsWith('_');
+  });
 }
 
 export function checkDocsDir(dir: string, relativeTo = process.cwd()): Problem[] {

@@ -3,6 +3,7 @@ import {spawn} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import {listFiles} from './files';
 
 /** Resident memory (bytes) of a process and all its descendants, read from /proc. */
 export function treeRss(rootPid: number): number {
@@ -57,21 +58,13 @@ export function runMeasured(command: string, args: string[], cwd: string, env: N
 export function folderSize(dir: string, filter: (file: string) => boolean = () => true) {
   let raw = 0;
   let gzip = 0;
-  let files = 0;
-  const walk = (d: string) => {
-    for (const entry of fs.readdirSync(d, {withFileTypes: true})) {
-      const full = path.join(d, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (filter(full)) {
-        const data = fs.readFileSync(full);
-        raw += data.length;
-        gzip += zlib.gzipSync(data, {level: 9}).length;
-        files += 1;
-      }
-    }
-  };
-  walk(dir);
-  return {raw, gzip, files};
+  const files = listFiles(dir, filter);
+  for (const file of files) {
+    const data = fs.readFileSync(file);
+    raw += data.length;
+    gzip += zlib.gzipSync(data, {level: 9}).length;
+  }
+  return {raw, gzip, files: files.length};
 }
 
 export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;

@@ -9,9 +9,9 @@
  * instance `server.ts`, an endpoint that receives Time's requests) are compiled or type-checked only.
  * `env.json` holds the extra environment variables the programs read.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import {fingerprintFiles, listFiles} from './files';
 
 export const root = path.resolve(__dirname, '../..');
 export const SAMPLES_DIR = path.join(root, 'samples');
@@ -37,17 +37,12 @@ export interface SampleFolder {
 /** The file holding a program's own expected output when it differs from output.txt. */
 export const OWN_OUTPUT: Record<string, string> = {'request.sh': 'output.curl.txt', 'main.py': 'output.python.txt', 'main.go': 'output.go.txt', 'main.ts': 'output.typescript.txt'};
 
-function walk(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? walk(full) : [full];
-  });
-}
+/** In a code fence's meta: the block shows this file (path relative to the repo root). */
+export const INCLUDE = /\bfile=<rootDir>\/(\S+)/;
 
 /** Every file under samples/ (absolute paths). */
 export function sampleFiles(): string[] {
-  return walk(SAMPLES_DIR).sort();
+  return listFiles(SAMPLES_DIR);
 }
 
 export function readEnv(file: string): Record<string, string> {
@@ -95,21 +90,16 @@ export function sampleFolders(): SampleFolder[] {
 /** `file=<rootDir>/samples/…` references in the pages, as paths relative to the repo root. */
 export function includedSampleFiles(docsDirs = [path.join(root, 'docs')]): Map<string, string[]> {
   const refs = new Map<string, string[]>();
-  const include = /^\s*```\w*[^\n]*?\bfile=<rootDir>\/(\S+)/gm;
-  for (const file of docsDirs.flatMap(walk).filter((f) => /\.mdx?$/.test(f))) {
-    for (const [, target] of fs.readFileSync(file, 'utf8').matchAll(include)) {
+  const fence = new RegExp(String.raw`^\s*\`\`\`[^\n]*?` + INCLUDE.source, 'gm');
+  for (const file of docsDirs.flatMap((dir) => listFiles(dir, (f) => /\.mdx?$/.test(f)))) {
+    for (const [, target] of fs.readFileSync(file, 'utf8').matchAll(fence)) {
       refs.set(target, [...(refs.get(target) ?? []), path.relative(root, file)]);
     }
   }
   return refs;
 }
 
-/**
- * A hash of every sample file. Passed in the include plugin's options, it makes the build cache
- * recompile the pages when a sample changes (the MDX loader does not know a page depends on it).
- */
+/** A hash of every sample file, for the include plugin's options (see fingerprintFiles). */
 export function samplesFingerprint(): string {
-  const hash = crypto.createHash('sha256');
-  for (const file of sampleFiles()) hash.update(path.relative(SAMPLES_DIR, file)).update('\0').update(fs.readFileSync(file)).update('\0');
-  return hash.digest('hex').slice(0, 16);
+  return fingerprintFiles(sampleFiles(), SAMPLES_DIR);
 }

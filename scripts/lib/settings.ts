@@ -7,12 +7,12 @@
  * /administration/settings/environment/smtp. The environment variable and the anchor of each
  * setting are derived from its key, never written by hand.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import * as z from 'zod';
 import {CONFIG_SECTIONS, envVarForKey} from '../../src/lib/envVar';
+import {fingerprintFiles, listFiles} from './files';
 
 export const SETTINGS_DIR = path.resolve(__dirname, '../../data/settings');
 export const SETTINGS_ROUTE = '/administration/settings/';
@@ -212,18 +212,7 @@ export function parseSettingsFile(file: string, page: string, source: string): {
 
 /** All *.yaml files below dir, as [file, page id] pairs. */
 function listCatalogueFiles(dir: string): [string, string][] {
-  const out: [string, string][] = [];
-  const walk = (d: string) => {
-    for (const entry of fs.readdirSync(d, {withFileTypes: true})) {
-      const full = path.join(d, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith('.yaml') || entry.name.endsWith('.yml')) {
-        out.push([full, path.relative(dir, full).replace(/\.ya?ml$/, '').split(path.sep).join('/')]);
-      }
-    }
-  };
-  if (fs.existsSync(dir)) walk(dir);
-  return out.sort(([a], [b]) => a.localeCompare(b));
+  return listFiles(dir, (f) => /\.ya?ml$/.test(f)).map((file) => [file, path.relative(dir, file).replace(/\.ya?ml$/, '').split(path.sep).join('/')]);
 }
 
 export class CatalogueError extends Error {
@@ -269,7 +258,5 @@ export function loadCatalogueCached(dir = SETTINGS_DIR): Catalogue {
  * recompiles the settings pages instead of serving them from the previous build.
  */
 export function catalogueFingerprint(dir = SETTINGS_DIR): string {
-  const hash = crypto.createHash('sha256');
-  for (const [file, page] of listCatalogueFiles(dir)) hash.update(page).update('\0').update(fs.readFileSync(file)).update('\0');
-  return hash.digest('hex').slice(0, 16);
+  return fingerprintFiles(listCatalogueFiles(dir).map(([file]) => file), dir);
 }

@@ -17,13 +17,11 @@ import {includedSampleFiles, root, sampleFiles, sampleFolders, SAMPLES_DIR} from
 const folders = sampleFolders();
 const goCache = fs.mkdtempSync(path.join(os.tmpdir(), 'time-docs-go-'));
 
+/** A clean environment for a sample: only what it documents, plus PATH, HOME and a UTF-8 locale. */
+const childEnv = (extra: Record<string, string> = {}) => ({PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), LANG: 'C.UTF-8', ...extra});
+
 function run(command: string, args: string[], options: {cwd: string; env?: Record<string, string>; timeout?: number}) {
-  const result = spawnSync(command, args, {
-    cwd: options.cwd,
-    encoding: 'utf8',
-    timeout: options.timeout ?? 60_000,
-    env: {PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), LANG: 'C.UTF-8', ...options.env},
-  });
+  const result = spawnSync(command, args, {cwd: options.cwd, encoding: 'utf8', timeout: options.timeout ?? 60_000, env: childEnv(options.env)});
   if (result.error) throw new Error(`${command} ${args.join(' ')}: ${result.error.message}`);
   return {code: result.status, stdout: result.stdout, stderr: result.stderr};
 }
@@ -34,11 +32,7 @@ function run(command: string, args: string[], options: {cwd: string; env?: Recor
  */
 function runAsync(command: string, args: string[], options: {cwd: string; env: Record<string, string>; timeout: number}) {
   return new Promise<{code: number | null; stdout: string; stderr: string}>((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: options.cwd,
-      env: {PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), LANG: 'C.UTF-8', ...options.env},
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(command, args, {cwd: options.cwd, env: childEnv(options.env), stdio: ['ignore', 'pipe', 'pipe']});
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
