@@ -8,12 +8,13 @@ import {footer} from './config/footer';
 import {announcementBar} from './config/announcement';
 import {searchOptions} from './config/search';
 import {apiDocsInstances, languageTabs, openapiPlugins} from './config/openapi';
-import {darkCodeTheme, lightCodeTheme} from './config/prism';
+import {darkCodeTheme, lightCodeTheme, prismLanguages} from './config/prism';
 import {dataManagementRedirect, redirects} from './config/redirects';
 import contentCheck from './plugins/content-check';
 import announcementReset from './plugins/announcement-reset';
 import apiChunks from './plugins/api-chunks';
 import searchBarLean from './plugins/search-bar-lean';
+import codeHighlight, {remarkHighlight} from './plugins/code-highlight';
 import rehypeA11y from './plugins/rehype-a11y';
 import remarkSettings from './plugins/remark-settings';
 import remarkSamples from './plugins/remark-samples';
@@ -69,20 +70,8 @@ const config: Config = {
     [
       'classic',
       {
-        docs: {
-          path: 'docs',
-          routeBasePath: '/',
-          sidebarPath: './sidebars.ts',
-          showLastUpdateTime: false,
-          breadcrumbs: true,
-          // The fingerprint makes the build cache recompile settings pages when data/settings changes.
-          beforeDefaultRemarkPlugins: [
-            [remarkSettings, {docsDir: path.resolve(__dirname, 'docs'), fingerprint: catalogueFingerprint()}],
-            // Code samples shown from samples/ (tests/samples runs the same files).
-            [remarkSamples, {rootDir: __dirname, fingerprint: samplesFingerprint()}],
-          ],
-          rehypePlugins: [rehypeA11y],
-        },
+        // The guides' docs instance is in `plugins` (lean-docs) so that it can leave out unused data.
+        docs: false,
         blog: false,
         theme: {
           customCss: './src/css/custom.css',
@@ -107,12 +96,34 @@ const config: Config = {
 
   plugins: [
     contentCheck,
+    [
+      './plugins/lean-docs/index.ts',
+      {
+        path: 'docs',
+        routeBasePath: '/',
+        sidebarPath: './sidebars.ts',
+        showLastUpdateTime: false,
+        breadcrumbs: true,
+        // The fingerprint makes the build cache recompile settings pages when data/settings changes.
+        beforeDefaultRemarkPlugins: [
+          [remarkSettings, {docsDir: path.resolve(__dirname, 'docs'), fingerprint: catalogueFingerprint()}],
+          // Code samples shown from samples/ (tests/samples runs the same files).
+          [remarkSamples, {rootDir: __dirname, fingerprint: samplesFingerprint()}],
+        ],
+        // Code is highlighted when the page compiles (plugins/code-highlight).
+        remarkPlugins: [remarkHighlight],
+        rehypePlugins: [rehypeA11y],
+        // No DocCardList on guide pages: their version docs map stays out of every page (≈12 KB gzip).
+        lean: {versionDocs: false, globalDocs: true},
+      },
+    ],
     settingsCatalogue,
     ...(apiDocsInstances as unknown as PluginConfig[]),
     ...(openapiPlugins as unknown as PluginConfig[]),
     announcementReset(announcementBar.id),
     apiChunks,
     searchBarLean,
+    codeHighlight,
     [
       '@docusaurus/plugin-client-redirects',
       {
@@ -139,7 +150,7 @@ const config: Config = {
     prism: {
       theme: lightCodeTheme,
       darkTheme: darkCodeTheme,
-      additionalLanguages: ['bash', 'docker', 'yaml', 'json', 'nginx', 'go', 'python', 'typescript', 'java', 'ini', 'sql', 'diff'],
+      additionalLanguages: prismLanguages,
     },
     languageTabs,
     // Try-it keeps the reader's token for the browser tab's session only.

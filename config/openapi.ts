@@ -5,6 +5,14 @@
  */
 import path from 'node:path';
 import rehypeA11y from '../plugins/rehype-a11y';
+import {remarkHighlight} from '../plugins/code-highlight';
+
+/**
+ * The reference's docs instances (plugins/lean-docs): tag pages use DocCardList, so the version's
+ * docs map stays; no navbar item links into the reference, so its 440 pages stay out of `main.js`.
+ */
+const DOCS_PLUGIN = './plugins/lean-docs/index.ts';
+const lean = {versionDocs: true, globalDocs: false};
 
 export const API_REFERENCE_DIR = path.resolve(__dirname, '../api-reference');
 /** Intermediate per-service specs (git-ignored). */
@@ -14,29 +22,34 @@ export const V5_SERVICES = ['auth-service', 'config-service', 'signup-service', 
 const sidebarOptions = {groupPathsBy: 'tagGroup', categoryLinkSource: 'tag', sidebarCollapsible: true, sidebarCollapsed: true};
 
 export const apiDocsInstances = [
-  ['@docusaurus/plugin-content-docs', {
+  [DOCS_PLUGIN, {
     id: 'api-v4',
     path: 'api-reference/v4',
     routeBasePath: 'api/v4',
     sidebarPath: './api-reference/v4/sidebars.ts',
     docItemComponent: '@theme/ApiItem',
     breadcrumbs: true,
+    remarkPlugins: [remarkHighlight],
     rehypePlugins: [rehypeA11y],
+    lean,
   }],
-  ['@docusaurus/plugin-content-docs', {
+  [DOCS_PLUGIN, {
     id: 'api-v5',
     path: 'api-reference/v5',
     routeBasePath: 'api/v5',
     sidebarPath: './api-reference/v5/sidebars.ts',
     docItemComponent: '@theme/ApiItem',
     breadcrumbs: true,
+    remarkPlugins: [remarkHighlight],
     rehypePlugins: [rehypeA11y],
+    lean,
   }],
 ] as const;
 
 export const openapiPlugins = [
   ['docusaurus-plugin-openapi-docs', {
     id: 'openapi-v4',
+    docsPlugin: DOCS_PLUGIN,
     docsPluginId: 'api-v4',
     config: {
       v4: {
@@ -53,6 +66,7 @@ export const openapiPlugins = [
   }],
   ['docusaurus-plugin-openapi-docs', {
     id: 'openapi-v5',
+    docsPlugin: DOCS_PLUGIN,
     docsPluginId: 'api-v5',
     config: Object.fromEntries(
       V5_SERVICES.map((service) => [

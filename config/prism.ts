@@ -50,3 +50,9 @@ export const darkCodeTheme: PrismTheme = {
     inserted: '#7ee787',
   }),
 };
+
+/**
+ * Prism grammars beyond those prism-react-renderer bundles. Used for build-time highlighting
+ * (plugins/code-highlight) and, on API pages, by the browser highlighter (src/theme/ApiItem).
+ */
+export const prismLanguages = ['bash', 'docker', 'yaml', 'json', 'nginx', 'go', 'python', 'typescript', 'java', 'ini', 'sql', 'diff'];

@@ -5,6 +5,8 @@
  * - gzipped JavaScript that Chromium downloads for the home page and a guide page (served by the
  *   production nginx config, so sizes are what nginx sends).
  * Results are printed and written to reports/bench.json. `--no-build` measures the existing build.
+ * Guide pages are compared with bench/baseline.json (before the API reference): the bench fails if
+ * one of them loads more JavaScript than then.
  */
 import {spawn} from 'node:child_process';
 import fs from 'node:fs';
@@ -98,6 +100,27 @@ async function main() {
     console.log(`${name} ${w.path}: JS ${kb(w.jsGzip)} gzip, all ${kb(w.totalTransferred)} in ${w.requests} requests`);
   }
   console.log('written to reports/bench.json');
+
+  const grown = compareWithBaseline(report.pages as Record<string, {jsGzip: number}>);
+  if (grown.length) {
+    console.error(`guide pages load more JavaScript than before the API reference (bench/baseline.json): ${grown.join(', ')}`);
+    process.exitCode = 1;
+  }
+}
+
+/** Prints before/after for the pages in bench/baseline.json; returns those that grew. */
+function compareWithBaseline(pagesNow: Record<string, {jsGzip: number}>): string[] {
+  const baseline = JSON.parse(fs.readFileSync(path.join(root, 'bench/baseline.json'), 'utf8')) as {commit: string; pages: Record<string, {path: string; jsGzip: number}>};
+  const grown: string[] = [];
+  console.log(`JS per page against ${baseline.commit} (before the API reference):`);
+  for (const [name, before] of Object.entries(baseline.pages)) {
+    const now = pagesNow[name];
+    if (!now) throw new Error(`bench/baseline.json names page "${name}", which the bench does not measure`);
+    const delta = now.jsGzip - before.jsGzip;
+    console.log(`  ${name} ${before.path}: ${kb(before.jsGzip)} → ${kb(now.jsGzip)} (${delta > 0 ? '+' : ''}${kb(delta)})`);
+    if (delta > 0) grown.push(`${name} +${kb(delta)}`);
+  }
+  return grown;
 }
 
 main().catch((error) => {

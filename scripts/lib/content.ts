@@ -118,6 +118,12 @@ export function checkDocument(file: string, source: string): Problem[] {
     if (unfinished) problems.push({file, line, message: `placeholder text "${unfinished[0]}": finish the sentence or remove it`});
   }
 
+  for (const {line, text} of prose) {
+    if (/<DocCardList\b|\buseDocById\b/.test(text)) {
+      problems.push({file, line, message: 'DocCardList needs the docs map that guide pages do not ship (plugins/lean-docs): link the pages in a list instead'});
+    }
+  }
+
   const ids = new Set<string>();
   for (const {line, text} of prose) {
     const heading = HEADING.exec(text);

@@ -16,20 +16,30 @@ async function scriptsOf(page: import('@playwright/test').Page, url: string): Pr
 // explorer) and lunr belong to API pages and the search worker, never to a guide page's scripts.
 const API_THEME_CODE = /openapi-(?:schema|tabs|explorer)__/;
 const LUNR_CODE = /Lunr stemmer support is not present/;
+// Prism's core (guide pages get their code highlighted at build time, plugins/code-highlight).
+const PRISM_CODE = /disableWorkerMessageHandler/;
 
 test.describe('guide pages do not pay for the reference', () => {
   for (const path of ['/', '/deployment/install/docker-compose', '/administration/settings/environment/smtp', '/faq']) {
-    test(`${path} loads no API theme code and no lunr`, async ({page}) => {
+    test(`${path} loads no API theme code, no lunr and no Prism`, async ({page}) => {
       const scripts = await scriptsOf(page, path);
       expect(scripts.length).toBeGreaterThan(2);
       expect(scripts.filter((s) => API_THEME_CODE.test(s.body)).map((s) => s.url)).toEqual([]);
       expect(scripts.filter((s) => LUNR_CODE.test(s.body)).map((s) => s.url)).toEqual([]);
+      expect(scripts.filter((s) => PRISM_CODE.test(s.body)).map((s) => s.url)).toEqual([]);
     });
   }
 
   test('an operation page does load the API theme, from its own chunk', async ({page}) => {
     const scripts = await scriptsOf(page, '/api/v4/create-post');
     expect(scripts.some((s) => /\/api-common\.[0-9a-f]+\.js$/.test(s.url) && API_THEME_CODE.test(s.body))).toBe(true);
+  });
+
+  test('code samples made in the browser on an operation page are still highlighted', async ({page}) => {
+    await openHydrated(page, '/api/v4/create-post');
+    const curl = page.locator('.openapi-tabs__code-container pre.language-bash').first();
+    await expect(curl).toContainText('curl');
+    await expect(curl.locator('.token.function', {hasText: 'curl'}).first()).toBeVisible();
   });
 });
 

@@ -96,6 +96,27 @@ test.describe('colour mode', () => {
   });
 });
 
+test.describe('code blocks', () => {
+  test('are highlighted without JavaScript, in the colours of the current mode', async ({browser}) => {
+    // Tokens come with the HTML (plugins/code-highlight): they are there with scripts turned off.
+    const context = await browser.newContext({javaScriptEnabled: false});
+    const page = await context.newPage();
+    await page.goto('/deployment/install/docker-compose');
+    const command = page.locator('pre.language-bash .token.function', {hasText: 'sudo'}).first();
+    await expect(command).toHaveCSS('color', 'rgb(102, 57, 186)');
+    await context.close();
+
+    const reader = await browser.newPage();
+    await openHydrated(reader, '/deployment/install/docker-compose');
+    const hydrated = reader.locator('pre.language-bash .token.function', {hasText: 'sudo'}).first();
+    await expect(hydrated).toHaveCSS('color', 'rgb(102, 57, 186)');
+    await reader.getByRole('button', {name: /темным и светлым режимом/}).click();
+    await expect(hydrated).toHaveCSS('color', 'rgb(210, 168, 255)');
+    // The copy button still copies the code as written.
+    await expect(reader.locator('pre.language-bash').first()).toContainText('sudo mkdir -p /opt/time-compose/nginx');
+  });
+});
+
 test.describe('announcement bar', () => {
   test('shows the configured message, stays closed once dismissed, and returns for a new id', async ({page}) => {
     await openHydrated(page, '/');

@@ -18,7 +18,10 @@ describe('site settings', () => {
     expect(config.i18n?.localeConfigs?.ru).toMatchObject({htmlLang: 'ru', direction: 'ltr'});
     const [, presetOptions] = config.presets![0] as [string, Record<string, any>];
     expect(presetOptions.blog).toBe(false);
-    expect(presetOptions.docs.routeBasePath).toBe('/');
+    // The guides' docs instance is declared in `plugins` (lean-docs), not by the preset.
+    expect(presetOptions.docs).toBe(false);
+    const guides = config.plugins!.find((p) => Array.isArray(p) && p[0] === './plugins/lean-docs/index.ts' && !(p[1] as {id?: string}).id);
+    expect((guides as [string, Record<string, any>])[1]).toMatchObject({path: 'docs', routeBasePath: '/', lean: {versionDocs: false, globalDocs: true}});
   });
 
   it('fails on broken links and warns (for the build-log test) on anchors and duplicate routes', () => {

@@ -89,6 +89,10 @@ describe('checkDocument', () => {
     ]);
   });
 
+  it('rejects DocCardList, whose data guide pages do not ship', () => {
+    expect(messages(`${good}\n<DocCardList />\n`)).toEqual([expect.stringMatching(/DocCardList needs the docs map/)]);
+  });
+
   it('rejects placeholder text in prose, but not inside code', () => {
     expect(messages(`${good}\nЗдесь будет TODO.\n`)).toEqual([expect.stringMatching(/placeholder text "TODO"/)]);
     expect(messages(`${good}\nРаздел в разработке.\n`)).toEqual([expect.stringMatching(/placeholder text "в разработке"/)]);
