@@ -6,7 +6,7 @@ import {site} from './config/site';
 import {navbar} from './config/navbar';
 import {footer} from './config/footer';
 import {announcementBar} from './config/announcement';
-import {searchOptions} from './config/search';
+import {searchIndexOptions, searchOptions} from './config/search';
 import {apiDocsInstances, languageTabs, openapiPlugins} from './config/openapi';
 import {darkCodeTheme, lightCodeTheme, prismLanguages} from './config/prism';
 import {dataManagementRedirect, redirects} from './config/redirects';
@@ -15,6 +15,7 @@ import announcementReset from './plugins/announcement-reset';
 import apiChunks from './plugins/api-chunks';
 import searchBarLean from './plugins/search-bar-lean';
 import codeHighlight, {remarkHighlight} from './plugins/code-highlight';
+import searchIndex from './plugins/search-index';
 import rehypeA11y from './plugins/rehype-a11y';
 import remarkSettings from './plugins/remark-settings';
 import remarkSamples from './plugins/remark-samples';
@@ -124,6 +125,7 @@ const config: Config = {
     apiChunks,
     searchBarLean,
     codeHighlight,
+    searchIndex(searchIndexOptions),
     [
       '@docusaurus/plugin-client-redirects',
       {

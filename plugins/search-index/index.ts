@@ -1,0 +1,148 @@
+/**
+ * Builds the search index after the site is built (postBuild), from the HTML of every doc page:
+ * one shard per search context (src/search/engine/shard.ts) plus `search-index/manifest.json`, which
+ * names the shards (content-hashed, so they can be cached for good) and carries the glossary.
+ *
+ * Operation pages get their method, path and operationId as keywords, read from the bundled specs
+ * (`static/openapi/*.yaml`), so that a pasted `POST /api/v4/posts` or `CreatePost` finds them first.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import YAML from 'yaml';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import {encodeFields, type PageRecord, type SectionRecord, type SectionTerms, type Shard} from '../../src/search/engine/shard';
+import {fold, methodPathKey, normalizeApiPath, terms} from '../../src/search/engine/text';
+import {slugForOperationId, METHODS} from '../../scripts/lib/openapi';
+import {excerpt, extractPage, type ExtractedPage} from './extract';
+
+export interface SearchContext {
+  /** First path segment(s) of the pages in the context, e.g. `administration`. */
+  path: string;
+  /** The name readers see («Администрирование»). */
+  label: string;
+}
+
+export interface SearchIndexOptions {
+  contexts: SearchContext[];
+  /** YAML list of synonym groups. */
+  glossaryFile: string;
+  /** Bundled OpenAPI specs and where their operation pages live. */
+  apiSpecs: {file: string; routeBase: string}[];
+}
+
+export interface Manifest {
+  format: 1;
+  contexts: {path: string; label: string; file: string; pages: number; sections: number}[];
+  glossary: string[][];
+}
+
+/** Where the index goes in the build (`/search` itself is the search page). */
+export const INDEX_DIR = 'search-index';
+export const MANIFEST = `${INDEX_DIR}/manifest.json`;
+
+/** The context of a page URL, or '' when no context covers it. */
+export function contextOf(url: string, contexts: SearchContext[]): string {
+  const match = contexts.filter((c) => url === `/${c.path}` || url.startsWith(`/${c.path}/`)).sort((a, b) => b.path.length - a.path.length)[0];
+  return match ? match.path : '';
+}
+
+/** Keywords of operation pages (`operationid`, `/posts`, `post:/posts`), by page URL. */
+export function apiKeywords(specs: {spec: unknown; routeBase: string}[], urls: string[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const {spec, routeBase} of specs) {
+    const paths = (spec as {paths?: Record<string, Record<string, {operationId?: string}>>}).paths ?? {};
+    const pages = urls.filter((u) => u.startsWith(`${routeBase}/`));
+    for (const [apiPath, item] of Object.entries(paths)) {
+      for (const method of METHODS) {
+        const operationId = item?.[method]?.operationId;
+        if (!operationId) continue;
+        const slug = slugForOperationId(operationId);
+        const url = pages.find((u) => u.endsWith(`/${slug}`));
+        if (!url) throw new Error(`search index: no page for operation ${operationId} (${method.toUpperCase()} ${apiPath}) under ${routeBase}`);
+        out.set(url, [...(out.get(url) ?? []), fold(operationId), normalizeApiPath(apiPath), methodPathKey(method, apiPath)]);
+      }
+    }
+  }
+  return out;
+}
+
+/** One shard from the pages of a context. */
+export function buildShard(context: string, pages: {url: string; page: ExtractedPage; keywords: string[]}[]): Shard {
+  const pageRecords: PageRecord[] = [];
+  const sectionRecords: SectionRecord[] = [];
+  const sectionTerms: SectionTerms[] = [];
+  for (const {url, page, keywords} of pages) {
+    const pageNumber = pageRecords.push([url, page.title, page.crumbs]) - 1;
+    const titleTerms = terms(page.title);
+    page.sections.forEach((section, i) => {
+      const top = i === 0;
+      sectionRecords.push([pageNumber, section.anchor, section.heading, excerpt(top && !section.text ? page.description : section.text)]);
+      sectionTerms.push({
+        title: titleTerms,
+        heading: terms(`${section.heading}${top ? ` ${page.crumbs.join(' ')}` : ''}`),
+        // Identifiers are kept whole; the page's front matter keywords count as its top section's.
+        keywords: [...section.keywords, ...(top ? [...keywords, ...page.keywords.flatMap((k) => terms(k))] : [])],
+        content: terms(top ? `${page.description} ${section.text}` : section.text),
+      });
+    });
+  }
+  return {format: 1, context, pages: pageRecords, sections: sectionRecords, fields: encodeFields(sectionTerms)};
+}
+
+/** Reads the glossary: a YAML list of groups of at least two lowercase terms. */
+export function loadGlossary(file: string): string[][] {
+  const groups = YAML.parse(fs.readFileSync(file, 'utf8')) as unknown;
+  if (!Array.isArray(groups)) throw new Error(`${file}: expected a list of synonym groups`);
+  groups.forEach((group, i) => {
+    if (!Array.isArray(group) || group.length < 2 || !group.every((t) => typeof t === 'string' && t.trim())) {
+      throw new Error(`${file}: group ${i + 1} must list at least two terms`);
+    }
+  });
+  return groups as string[][];
+}
+
+/** The HTML file of a route in the build output. */
+function htmlFile(outDir: string, route: string): string | undefined {
+  for (const candidate of [path.join(outDir, route, 'index.html'), path.join(outDir, `${route}.html`)]) {
+    if (fs.existsSync(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+export default function searchIndex(options: SearchIndexOptions) {
+  return (context: LoadContext): Plugin => ({
+    name: 'time-search-index',
+    async postBuild({outDir, routesPaths}) {
+      const glossary = loadGlossary(path.resolve(context.siteDir, options.glossaryFile));
+      const pages: {url: string; page: ExtractedPage}[] = [];
+      for (const route of [...new Set(routesPaths)].sort()) {
+        const file = htmlFile(outDir, route);
+        const page = file ? extractPage(fs.readFileSync(file, 'utf8')) : undefined;
+        if (page) pages.push({url: route, page});
+      }
+      if (pages.length === 0) throw new Error('search index: no doc pages found in the build');
+      const specs = options.apiSpecs.map(({file, routeBase}) => ({spec: YAML.parse(fs.readFileSync(path.resolve(context.siteDir, file), 'utf8')), routeBase}));
+      const keywords = apiKeywords(
+        specs,
+        pages.map((p) => p.url),
+      );
+
+      const dir = path.join(outDir, INDEX_DIR);
+      fs.mkdirSync(dir, {recursive: true});
+      const manifest: Manifest = {format: 1, contexts: [], glossary};
+      const groups = [...options.contexts.map((c) => c.path), ''];
+      for (const group of groups) {
+        const members = pages.filter((p) => contextOf(p.url, options.contexts) === group).map((p) => ({...p, keywords: keywords.get(p.url) ?? []}));
+        if (members.length === 0) throw new Error(`search index: context "${group || '(none)'}" has no pages`);
+        const shard = buildShard(group, members);
+        const json = JSON.stringify(shard);
+        const name = `${group.replace(/\//g, '-') || 'other'}.${crypto.createHash('sha256').update(json).digest('hex').slice(0, 10)}.json`;
+        fs.writeFileSync(path.join(dir, name), json);
+        const label = options.contexts.find((c) => c.path === group)?.label ?? '';
+        manifest.contexts.push({path: group, label, file: `${INDEX_DIR}/${name}`, pages: shard.pages.length, sections: shard.sections.length});
+      }
+      fs.writeFileSync(path.join(outDir, MANIFEST), JSON.stringify(manifest));
+    },
+  });
+}

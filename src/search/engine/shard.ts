@@ -1,0 +1,93 @@
+/**
+ * The search index as shipped: one file per search context ("shard"). It holds what a result shows
+ * (pages, sections with a short excerpt) and, per field, an inverted list of terms — far smaller
+ * than a serialised lunr index (which stores precomputed vectors): the worker rebuilds the lunr
+ * index from it (searcher.ts).
+ *
+ * An inverted list is text: one line per term, `term gap[.tf] gap[.tf] …`, where gaps between
+ * section numbers are base 36 and the term frequency is left out when it is 1.
+ */
+
+/** Fields of a section, in boost order. `keywords` holds identifiers (API paths, config keys…). */
+export const FIELDS = ['title', 'heading', 'keywords', 'content'] as const;
+export type Field = (typeof FIELDS)[number];
+
+/** `[url, title, breadcrumbs]` */
+export type PageRecord = [string, string, string[]];
+/** `[page number, anchor ('' for the top of the page), heading, excerpt]` */
+export type SectionRecord = [number, string, string, string];
+
+export interface Shard {
+  format: 1;
+  /** Context path (`administration`), or '' for pages outside every context. */
+  context: string;
+  pages: PageRecord[];
+  sections: SectionRecord[];
+  /** Inverted list per field. */
+  fields: Record<Field, string>;
+}
+
+/** Terms of each field of one section, as the builder collects them. */
+export type SectionTerms = Record<Field, string[]>;
+
+/** Encodes the terms of sections 0…n-1 into per-field inverted lists. */
+export function encodeFields(sections: SectionTerms[]): Record<Field, string> {
+  const out = {} as Record<Field, string>;
+  for (const field of FIELDS) {
+    const postings = new Map<string, [number, number][]>();
+    sections.forEach((terms, section) => {
+      const counts = new Map<string, number>();
+      for (const term of terms[field]) counts.set(term, (counts.get(term) ?? 0) + 1);
+      for (const [term, tf] of counts) {
+        let list = postings.get(term);
+        if (!list) postings.set(term, (list = []));
+        list.push([section, tf]);
+      }
+    });
+    const lines: string[] = [];
+    for (const term of [...postings.keys()].sort()) {
+      if (/\s/.test(term)) throw new Error(`search index: a term may not contain spaces: "${term}"`);
+      let previous = 0;
+      const cells = postings.get(term)!.map(([section, tf]) => {
+        const cell = (section - previous).toString(36) + (tf > 1 ? `.${tf}` : '');
+        previous = section;
+        return cell;
+      });
+      lines.push(`${term} ${cells.join(' ')}`);
+    }
+    out[field] = lines.join('\n');
+  }
+  return out;
+}
+
+/** The inverse of encodeFields: the terms (with repeats) of each of `count` sections. */
+export function decodeFields(fields: Record<Field, string>, count: number): SectionTerms[] {
+  const sections: SectionTerms[] = Array.from({length: count}, () => ({title: [], heading: [], keywords: [], content: []}));
+  for (const field of FIELDS) {
+    const text = fields[field];
+    if (typeof text !== 'string') throw new Error(`search index: field "${field}" is missing`);
+    if (!text) continue;
+    for (const line of text.split('\n')) {
+      const cells = line.split(' ');
+      const term = cells[0];
+      let section = 0;
+      for (let i = 1; i < cells.length; i++) {
+        const [gap, tf] = cells[i].split('.');
+        section += parseInt(gap, 36);
+        const target = sections[section];
+        if (!target) throw new Error(`search index: term "${term}" points past the last section`);
+        for (let n = tf ? Number(tf) : 1; n > 0; n--) target[field].push(term);
+      }
+    }
+  }
+  return sections;
+}
+
+/** Checks the parts of a shard the worker relies on; throws a message naming what is wrong. */
+export function assertShard(value: unknown): asserts value is Shard {
+  const shard = value as Partial<Shard> | null;
+  if (!shard || shard.format !== 1) throw new Error('search index: unknown format');
+  if (!Array.isArray(shard.pages) || !Array.isArray(shard.sections) || typeof shard.fields !== 'object' || shard.fields === null) {
+    throw new Error('search index: pages, sections or fields are missing');
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * Text handling shared by the index builder (Node, at build time) and the search worker (browser):
+ * both sides must turn words into exactly the same terms.
+ *
+ * - Case and `ё` are folded (`Ёлка` → `елка`).
+ * - Words are runs of letters, digits and `_` (so `TIME_SERVICESETTINGS_SITEURL` stays one word,
+ *   `ServiceSettings.SiteURL` becomes `servicesettings` + `siteurl`).
+ * - Words made of letters only are stemmed: Cyrillic with the Snowball Russian stemmer, Latin with
+ *   Porter (both from lunr / lunr-languages). Words with digits or `_` are kept as written.
+ * - Russian and English stop words are dropped.
+ */
+import {lunr} from './lunr';
+
+const WORD = /[\p{L}\p{N}_]+/gu;
+const CYRILLIC_WORD = /^[а-я]+$/;
+const LATIN_WORD = /^[a-z]+$/;
+
+/** Lower case, `ё` as `е`. */
+export function fold(text: string): string {
+  return text.toLowerCase().replace(/ё/g, 'е');
+}
+
+/** The words of a text, folded, in order (no stemming). */
+export function words(text: string): string[] {
+  return fold(text).match(WORD) ?? [];
+}
+
+const ruStem = lunr.ru.stemmer as unknown as (token: lunr.Token) => lunr.Token;
+const enStem = lunr.stemmer as unknown as (token: lunr.Token) => lunr.Token;
+const ruStop = lunr.ru.stopWordFilter as unknown as (token: lunr.Token) => lunr.Token | undefined;
+const enStop = lunr.stopWordFilter as unknown as (token: lunr.Token) => lunr.Token | undefined;
+
+/** True for a word the stop lists drop (`и`, `в`, `the`, `of`…). */
+export function isStopWord(word: string): boolean {
+  const token = new lunr.Token(word, {});
+  return ruStop(token) === undefined || enStop(token) === undefined;
+}
+
+/** The term of one folded word: its stem when it is all letters, else the word itself. */
+export function stem(word: string): string {
+  if (CYRILLIC_WORD.test(word)) return ruStem(new lunr.Token(word, {})).toString();
+  if (LATIN_WORD.test(word)) return enStem(new lunr.Token(word, {})).toString();
+  return word;
+}
+
+/** The index terms of a text: folded words without stop words, stemmed. */
+export function terms(text: string): string[] {
+  const out: string[] = [];
+  for (const word of words(text)) {
+    if (!isStopWord(word)) out.push(stem(word));
+  }
+  return out;
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Identifiers readers paste: API paths, config keys, environment variables, operationIds.
+ * They are indexed whole, in the `keywords` field, besides their words in the text.
+ */
+
+const API_PREFIX = /^\/api\/v\d+(?=\/|$)/i;
+
+/**
+ * The form an API path is indexed and looked up in: lower case, without scheme, host and the
+ * `/api/vN` prefix, path parameters as `{}` (`/API/v4/users/{user_id}/image` → `/users/{}/image`).
+ */
+export function normalizeApiPath(path: string): string {
+  const withoutHost = path.replace(/^[a-z]+:\/\/[^/]+/i, '');
+  const bare = withoutHost.split(/[?#]/)[0].replace(API_PREFIX, '').replace(/\{[^}/]*\}/g, '{}').replace(/\/+$/, '');
+  return fold(bare || '/');
+}
+
+/** The keyword for an operation's method and path: `post:/posts`. */
+export function methodPathKey(method: string, path: string): string {
+  return `${method.toLowerCase()}:${normalizeApiPath(path)}`;
+}
+
+/** True when `word` reads as a code identifier rather than prose: `SiteURL`, `TIME_X`, `a.b`. */
+export function isIdentifier(word: string): boolean {
+  return /^[A-Za-z][A-Za-z0-9]*(?:[._][A-Za-z0-9]+)+$/.test(word) || /^[a-z]+[A-Z][A-Za-z0-9]*$/.test(word) || /^[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*$/.test(word) || /^[A-Z]+[a-z]+[A-Z][A-Za-z0-9]*$/.test(word);
+}
+
+/** Keywords for a config key: the full key and its last part (`servicesettings.siteurl`, `siteurl`). */
+export function identifierKeys(identifier: string): string[] {
+  const key = fold(identifier);
+  const last = key.split('.').pop()!;
+  return last === key ? [key] : [key, last];
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Wrong keyboard layout: text typed on the Latin layout while meaning Russian, and the reverse
+ * (standard Russian ЙЦУКЕН and US QWERTY layouts).
+ */
+
+const LATIN_KEYS = "qwertyuiop[]asdfghjkl;'zxcvbnm,.`";
+const CYRILLIC_KEYS = 'йцукенгшщзхъфывапролджэячсмитьбюё';
+const toCyrillic = new Map([...LATIN_KEYS].map((c, i) => [c, CYRILLIC_KEYS[i]]));
+const toLatin = new Map([...CYRILLIC_KEYS].map((c, i) => [c, LATIN_KEYS[i]]));
+
+/**
+ * The same keystrokes on the other layout, or undefined when the word is not all on one layout.
+ * Latin words become Cyrillic (`yfcnhjqrf` → `настройка`), Cyrillic become Latin (`двфз` → `ldap`).
+ */
+export function switchLayout(word: string): string | undefined {
+  const lower = word.toLowerCase();
+  const chars = [...lower];
+  if (chars.length === 0) return undefined;
+  if (chars.every((c) => toCyrillic.has(c))) return chars.map((c) => toCyrillic.get(c)).join('');
+  if (chars.every((c) => toLatin.has(c))) return chars.map((c) => toLatin.get(c)).join('');
+  return undefined;
+}

@@ -1,0 +1,42 @@
+/** Our search index in the build: coverage, size, and quality on the benchmark queries. */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import {describe, expect, it} from 'vitest';
+import {searchContexts} from '../../config/search';
+import {evaluate, loadBuiltIndex, quality} from '../../scripts/lib/search-eval';
+
+const build = path.resolve(__dirname, '../../build');
+/** Issue 7: the largest per-context index is at most 300 KB gzip. */
+const MAX_SHARD_GZIP = 300 * 1024;
+
+describe('search index', () => {
+  const {manifest, shards} = loadBuiltIndex(build);
+
+  it('has one shard per context plus one for pages outside them, with every doc page in exactly one', () => {
+    expect(manifest.contexts.map((c) => c.path)).toEqual([...searchContexts.map((c) => c.path), '']);
+    const urls = shards.flatMap((s) => s.pages.map((p) => p[0]));
+    expect(new Set(urls).size).toBe(urls.length);
+    for (const url of ['/', '/faq', '/deployment/install/docker-compose', '/administration/settings/environment/smtp', '/api/v4/create-post', '/api/v5/auth-service/login']) {
+      expect(urls).toContain(url);
+    }
+    expect(urls).not.toContain('/search');
+  });
+
+  it('keeps every shard within the size budget', () => {
+    for (const context of manifest.contexts) {
+      const bytes = zlib.gzipSync(fs.readFileSync(path.join(build, context.file))).length;
+      expect(bytes, `${context.file}: ${bytes} bytes gzip`).toBeLessThanOrEqual(MAX_SHARD_GZIP);
+    }
+  });
+
+  it('finds the expected page for the benchmark queries', () => {
+    const {evaluated} = evaluate(build);
+    const of = (kinds: string[]) => quality(evaluated.filter((e) => kinds.includes(e.query.kind)).map((e) => e.rank));
+    // Floors well below what the engine reaches (npm run search:eval), to catch regressions.
+    expect(quality(evaluated.map((e) => e.rank)).recallAt10).toBeGreaterThanOrEqual(0.85);
+    expect(of(['api-path', 'operation-id', 'setting-key', 'env-var']).recallAt1).toBeGreaterThanOrEqual(0.9);
+    expect(of(['layout']).recallAt10).toBeGreaterThanOrEqual(0.8);
+    expect(evaluated.filter((e) => e.result.error).map((e) => e.query.q)).toEqual([]);
+  });
+});

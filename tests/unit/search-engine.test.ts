@@ -1,0 +1,131 @@
+import {describe, expect, it} from 'vitest';
+import {fold, identifierKeys, isIdentifier, methodPathKey, normalizeApiPath, stem, switchLayout, terms} from '../../src/search/engine/text';
+import {assertShard, decodeFields, encodeFields, type Shard} from '../../src/search/engine/shard';
+import {buildCorpus, matchApiPaths, prepareGlossary, search} from '../../src/search/engine/searcher';
+import {buildShard, contextOf} from '../../plugins/search-index';
+import {excerpt, extractPage} from '../../plugins/search-index/extract';
+
+describe('search text', () => {
+  it('folds case and ё, and stems Russian and English words alike on both sides', () => {
+    expect(fold('Ёлка СЕРВЕР')).toBe('елка сервер');
+    expect(terms('Настройка серверов')).toEqual(terms('настройки сервера'));
+    expect(terms('Updating servers')).toEqual(terms('update server'));
+    expect(terms('и в the of')).toEqual([]);
+  });
+
+  it('keeps identifiers with digits or underscores as written', () => {
+    expect(terms('TIME_SERVICESETTINGS_SITEURL v4')).toEqual(['time_servicesettings_siteurl', 'v4']);
+    expect(stem('siteurl')).toBe('siteurl');
+  });
+
+  it('normalises API paths and keys the way readers paste them', () => {
+    expect(normalizeApiPath('https://time.example.ru/api/v4/users/{user_id}/image')).toBe('/users/{}/image');
+    expect(normalizeApiPath('/API/V4/Posts/')).toBe('/posts');
+    expect(methodPathKey('POST', '/api/v4/posts')).toBe('post:/posts');
+    expect(identifierKeys('ServiceSettings.SiteURL')).toEqual(['servicesettings.siteurl', 'siteurl']);
+    expect(isIdentifier('SiteURL')).toBe(true);
+    expect(isIdentifier('CreatePost')).toBe(true);
+    expect(isIdentifier('patchChannel')).toBe(true);
+    expect(isIdentifier('Docker')).toBe(false);
+  });
+
+  it('retypes words typed on the wrong keyboard layout, both ways', () => {
+    expect(switchLayout('yfcnhjqrf')).toBe('настройка');
+    expect(switchLayout('j,yjdktybt')).toBe('обновление');
+    expect(switchLayout('двфз')).toBe('ldap');
+    expect(switchLayout('abc1')).toBeUndefined();
+  });
+});
+
+describe('search index format', () => {
+  it('round-trips the terms of every section through the compact inverted lists', () => {
+    const sections = [
+      {title: ['a'], heading: [], keywords: ['/posts'], content: ['x', 'x', 'y']},
+      {title: ['a'], heading: ['h'], keywords: [], content: []},
+      {title: [], heading: [], keywords: [], content: ['y']},
+    ];
+    const decoded = decodeFields(encodeFields(sections), 3);
+    decoded.forEach((section, i) => {
+      for (const field of ['title', 'heading', 'keywords', 'content'] as const) expect([...section[field]].sort()).toEqual([...sections[i][field]].sort());
+    });
+  });
+
+  it('rejects what the worker could not use', () => {
+    expect(() => assertShard({format: 2})).toThrow(/unknown format/);
+    expect(() => decodeFields({title: 'a 5', heading: '', keywords: '', content: ''}, 2)).toThrow(/past the last section/);
+    expect(() => encodeFields([{title: ['a b'], heading: [], keywords: [], content: []}])).toThrow(/may not contain spaces/);
+  });
+});
+
+describe('search', () => {
+  const html = (title: string, body: string, keywords = '') =>
+    `<html class="docs-wrapper docs-doc-page"><head>${keywords ? `<meta name="keywords" content="${keywords}">` : ''}<meta name="description" content="Описание"></head><body><article><nav class="theme-doc-breadcrumbs"><ul><li>Раздел</li><li>${title}</li></ul></nav><div class="theme-doc-markdown"><header><h1>${title}</h1></header>${body}</div></article></body></html>`;
+  const page = (url: string, title: string, body: string, keywords: string[] = []) => ({url, page: extractPage(html(title, body))!, keywords});
+  const shard: Shard = buildShard('', [
+    page('/smtp', 'Почта (SMTP)', '<p>Сервер исходящей почты.</p><h3 id="emailsettings-smtpserver">Сервер SMTP</h3><dl class="setting-meta"><dd><code>EmailSettings.SMTPServer</code></dd><dd><code>TIME_EMAILSETTINGS_SMTPSERVER</code></dd></dl><p>Адрес сервера.</p>'),
+    page('/create-post', 'Создать сообщение', '<p>Публикует сообщение в канале.</p>', ['createpost', '/posts', 'post:/posts']),
+    page('/get-post', 'Получить сообщение', '<p>Возвращает сообщение.</p>', ['getpost', '/posts/{}', 'get:/posts/{}']),
+    page('/k8s', 'Kubernetes', '<p>Установка в кластер Kubernetes.</p>'),
+    page('/hooks', 'Входящие вебхуки', '<p>Приём сообщений от внешних систем.</p>'),
+    page('/c', 'Клиент на C', '<p>Пример на языке C.</p>'),
+  ]);
+  const corpus = buildCorpus([shard]);
+  const glossary = prepareGlossary([['вебхук', 'webhook'], ['kubernetes', 'k8s', 'кубер']]);
+  const first = (q: string) => search(corpus, glossary, q).hits[0]?.url;
+
+  it('reads sections, anchors, breadcrumbs and setting keys from the page', () => {
+    const smtp = extractPage(html('Почта', '<p>Текст</p><h2 id="a">Раздел A</h2><p>Ещё</p><pre>код</pre>'))!;
+    expect(smtp.crumbs).toEqual(['Раздел']);
+    expect(smtp.sections.map((s) => [s.anchor, s.heading, s.text])).toEqual([['', '', 'Текст'], ['a', 'Раздел A', 'Ещё']]);
+    expect(extractPage('<html class="plugin-pages"><body><article></article></body></html>')).toBeUndefined();
+    expect(excerpt('слово '.repeat(50), 30)).toMatch(/^слово( слово)+…$/);
+  });
+
+  it('finds pages by inflected Russian words, and lands on the section', () => {
+    const hit = search(corpus, glossary, 'сервера исходящей почты').hits[0];
+    expect(hit.url).toBe('/smtp');
+  });
+
+  it('puts the defining page first for config keys, environment variables, API paths and operationIds', () => {
+    expect(first('SMTPServer')).toBe('/smtp');
+    expect(search(corpus, glossary, 'EmailSettings.SMTPServer').hits[0]).toMatchObject({url: '/smtp', anchor: 'emailsettings-smtpserver'});
+    expect(first('TIME_EMAILSETTINGS_SMTPSERVER')).toBe('/smtp');
+    expect(first('POST /api/v4/posts')).toBe('/create-post');
+    expect(first('GET /api/v4/posts/abc123')).toBe('/get-post');
+    expect(first('/posts/{post_id}')).toBe('/get-post');
+    expect(first('CreatePost')).toBe('/create-post');
+    expect(matchApiPaths('/api/v4/posts/x', ['/posts', '/posts/{}'])).toEqual(['/posts/{}']);
+  });
+
+  it('expands synonyms from the glossary and forgives a typo', () => {
+    expect(first('webhook')).toBe('/hooks');
+    expect(first('кубер')).toBe('/k8s');
+    expect(first('kubernets')).toBe('/k8s');
+  });
+
+  it('retypes a query typed on the wrong layout and says so', () => {
+    const result = search(corpus, glossary, 'gjxnf');
+    expect(result.retyped).toBe('почта');
+    expect(result.hits[0].url).toBe('/smtp');
+    // A Russian stop word is not a layout mistake, even when its keys spell a known word (`с` → `c`).
+    expect(search(corpus, glossary, 'сервер с почтой').retyped).toBeUndefined();
+  });
+
+  it('supports lunr query syntax and reports its errors without results', () => {
+    const excluded = search(corpus, glossary, 'сообщение -канале').hits.map((h) => h.url);
+    expect(excluded).toContain('/get-post');
+    expect(excluded).not.toContain('/create-post');
+    expect(search(corpus, glossary, '+kubernetes +кластер').hits.map((h) => h.url)).toEqual(['/k8s']);
+    expect(search(corpus, glossary, 'title:kubernetes').hits.map((h) => h.url)).toEqual(['/k8s']);
+    expect(search(corpus, glossary, 'почта~x')).toEqual({hits: [], error: 'edit distance must be numeric'});
+    expect(search(corpus, glossary, 'почта^x')).toEqual({hits: [], error: 'boost must be numeric'});
+    expect(search(corpus, glossary, 'author:x').error).toBe("unrecognised field 'author', possible fields: 'title', 'heading', 'keywords', 'content'");
+  });
+
+  it('maps a URL to its context', () => {
+    const contexts = [{path: 'administration', label: 'А'}, {path: 'api', label: 'API'}];
+    expect(contextOf('/administration/settings/x', contexts)).toBe('administration');
+    expect(contextOf('/api', contexts)).toBe('api');
+    expect(contextOf('/apis', contexts)).toBe('');
+  });
+});
