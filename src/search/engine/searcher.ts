@@ -15,6 +15,12 @@ import {fold, identifierKeys, isIdentifier, isStopWord, methodPathKey, normalize
 export const FIELD_BOOSTS: Record<Field, number> = {title: 6, heading: 4, keywords: 12, content: 1};
 /** At most this many results are returned. */
 export const RESULT_LIMIT = 10;
+/**
+ * Operation pages are short and titled with the verbs of everyday questions («Обновить команду»),
+ * so for a query in words (no API path, key or identifier) their scores are scaled down: a reader
+ * asking «как обновить сервер» wants the guide; one pasting `PUT /teams/{id}` gets the operation.
+ */
+export const OPERATION_WEIGHT_FOR_PROSE = 0.5;
 
 export interface Hit {
   url: string;
@@ -36,8 +42,8 @@ export interface SearchResult {
   error?: string;
 }
 
-/** What a section shows in a result. */
-type Section = Omit<Hit, 'score' | 'words'>;
+/** What a section shows in a result; `operation` marks API operation pages. */
+type Section = Omit<Hit, 'score' | 'words'> & {operation: boolean};
 
 /** A built lunr index over some shards, plus what the query expansion needs. */
 export interface Corpus {
@@ -62,10 +68,14 @@ export function buildCorpus(shards: Shard[]): Corpus {
   builder.metadataWhitelist = [];
   for (const shard of shards) {
     const terms = decodeFields(shard.fields, shard.sections.length);
+    const operations = new Set<number>();
+    shard.sections.forEach(([page], i) => {
+      if (terms[i].keywords.some((t) => /^[a-z]+:\//.test(t))) operations.add(page);
+    });
     shard.sections.forEach(([page, anchor, heading, excerpt], i) => {
       const [url, title, crumbs] = shard.pages[page];
       const id = sections.length;
-      sections.push({url, anchor, title, heading, crumbs, excerpt});
+      sections.push({url, anchor, title, heading, crumbs, excerpt, operation: operations.has(page)});
       const doc: Record<string, unknown> = {id: String(id)};
       for (const field of FIELDS) {
         doc[field] = terms[i][field];
@@ -224,14 +234,19 @@ export function search(corpus: Corpus, glossary: Glossary, query: string, limit 
     }
   });
   const wordsByTerm = new Map(plan.clauses.filter((c) => c.word).map((c) => [c.term, c.word!]));
+  const prose = !plan.clauses.some((c) => c.fields.length === 1 && c.fields[0] === 'keywords');
+  const ranked = results
+    .map((result) => ({result, section: corpus.sections[Number(result.ref)]}))
+    .map((r) => ({...r, score: r.result.score * (prose && r.section.operation ? OPERATION_WEIGHT_FOR_PROSE : 1)}))
+    .sort((a, b) => b.score - a.score);
   const seen = new Set<string>();
   const hits: Hit[] = [];
-  for (const result of results) {
-    const section = corpus.sections[Number(result.ref)];
+  for (const {result, section, score} of ranked) {
     if (seen.has(section.url)) continue;
     seen.add(section.url);
     const matched = Object.keys(result.matchData.metadata).map((t) => wordsByTerm.get(t) ?? t);
-    hits.push({...section, score: result.score, words: [...new Set(matched)]});
+    const {operation: _operation, ...shown} = section;
+    hits.push({...shown, score, words: [...new Set(matched)]});
     if (hits.length === limit) break;
   }
   const retyped = plan.retyped.size ? retypeQuery(query, plan.retyped) : undefined;
