@@ -136,7 +136,7 @@ const config: Config = {
   ],
 
   themeConfig: {
-    metadata: [{name: 'keywords', content: 'Time, мессенджер, документация, API, администрирование'}],
+    metadata: [{name: 'keywords', content: site.keywords}],
     colorMode: {
       defaultMode: 'light',
       disableSwitch: false,

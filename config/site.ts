@@ -30,6 +30,8 @@ export const site = {
   /** Public origin of the portal, used in the sitemap, canonical links and meta tags. */
   url: parseSiteUrl(env('SITE_URL', 'https://docs.time-messenger.ru')),
   baseUrl: '/',
+  /** `<meta name="keywords">` of every page (pages add their own front matter keywords). */
+  keywords: 'Time, мессенджер, документация, API, администрирование',
   /** The company named in the footer copyright line. */
   owner: env('SITE_OWNER', 'Time Messenger'),
   copyrightYear: 2025,

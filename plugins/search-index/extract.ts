@@ -6,6 +6,7 @@
 import * as cheerio from 'cheerio';
 import type {AnyNode, Element} from 'domhandler';
 import {identifierKeys, isIdentifier} from '../../src/search/engine/text';
+import {site} from '../../config/site';
 
 export interface ExtractedSection {
   anchor: string;
@@ -27,8 +28,6 @@ export interface ExtractedPage {
 /** Elements whose text is not searched. */
 const SKIP = 'pre, script, style, svg, button, nav, .hash-link, [class*="openapi-right-panel"], .theme-doc-footer, .pagination-nav';
 const BLOCK = new Set(['p', 'div', 'li', 'ul', 'ol', 'dl', 'dt', 'dd', 'table', 'tr', 'td', 'th', 'blockquote', 'section', 'details', 'summary', 'br', 'h4', 'h5', 'h6']);
-/** Keywords every page carries (themeConfig.metadata); only the page's own are kept. */
-export const SITE_KEYWORDS = 'Time, мессенджер, документация, API, администрирование';
 
 /** The page, or undefined when the HTML is not a doc page (standalone pages, 404, redirects). */
 export function extractPage(html: string): ExtractedPage | undefined {
@@ -45,7 +44,7 @@ export function extractPage(html: string): ExtractedPage | undefined {
   const keywords = $('meta[name="keywords"]')
     .map((_, meta) => $(meta).attr('content') ?? '')
     .get()
-    .filter((content) => content !== SITE_KEYWORDS)
+    .filter((content) => content !== site.keywords) // every page has these; only the page's own count
     .flatMap((content) => content.split(','))
     .map((k) => k.trim())
     .filter(Boolean);
@@ -73,7 +72,7 @@ export function extractPage(html: string): ExtractedPage | undefined {
         .find('code')
         .each((_, code) => {
           const value = $(code).text().trim();
-          if (isIdentifier(value) || /^TIME_[A-Z0-9_]+$/.test(value)) current.keywords.push(...identifierKeys(value));
+          if (isIdentifier(value)) current.keywords.push(...identifierKeys(value));
         });
     }
     if (BLOCK.has(tag)) current.text += ' ';

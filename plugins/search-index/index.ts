@@ -67,13 +67,16 @@ export function apiKeywords(specs: {spec: unknown; routeBase: string}[], urls: s
   return out;
 }
 
-/** One shard from the pages of a context. */
+/**
+ * One shard from the pages of a context. `keywords` are an operation page's method, path and
+ * operationId (empty for other pages).
+ */
 export function buildShard(context: string, pages: {url: string; page: ExtractedPage; keywords: string[]}[]): Shard {
   const pageRecords: PageRecord[] = [];
   const sectionRecords: SectionRecord[] = [];
   const sectionTerms: SectionTerms[] = [];
   for (const {url, page, keywords} of pages) {
-    const pageNumber = pageRecords.push([url, page.title, page.crumbs]) - 1;
+    const pageNumber = pageRecords.push([url, page.title, page.crumbs, keywords.length ? 1 : 0]) - 1;
     const titleTerms = terms(page.title);
     page.sections.forEach((section, i) => {
       const top = i === 0;

@@ -68,14 +68,10 @@ export function buildCorpus(shards: Shard[]): Corpus {
   builder.metadataWhitelist = [];
   for (const shard of shards) {
     const terms = decodeFields(shard.fields, shard.sections.length);
-    const operations = new Set<number>();
-    shard.sections.forEach(([page], i) => {
-      if (terms[i].keywords.some((t) => /^[a-z]+:\//.test(t))) operations.add(page);
-    });
     shard.sections.forEach(([page, anchor, heading, excerpt], i) => {
-      const [url, title, crumbs] = shard.pages[page];
+      const [url, title, crumbs, operation] = shard.pages[page];
       const id = sections.length;
-      sections.push({url, anchor, title, heading, crumbs, excerpt, operation: operations.has(page)});
+      sections.push({url, anchor, title, heading, crumbs, excerpt, operation: operation === 1});
       const doc: Record<string, unknown> = {id: String(id)};
       for (const field of FIELDS) {
         doc[field] = terms[i][field];
@@ -161,7 +157,7 @@ export function planQuery(query: string, corpus: Corpus, glossary: Glossary): {c
   // Identifiers are matched whole in the keywords (their words also go through the normal path).
   for (const raw of rest.split(/\s+/)) {
     const token = raw.replace(/^[+-]/, '').replace(/[~^]\d*$/, '');
-    if (isIdentifier(token) || /^TIME_[A-Z0-9_]+$/i.test(token)) {
+    if (isIdentifier(token)) {
       for (const key of identifierKeys(token)) clauses.push(keywordClause(key, 12));
     }
   }

@@ -12,8 +12,8 @@
 export const FIELDS = ['title', 'heading', 'keywords', 'content'] as const;
 export type Field = (typeof FIELDS)[number];
 
-/** `[url, title, breadcrumbs]` */
-export type PageRecord = [string, string, string[]];
+/** `[url, title, breadcrumbs, 1 for an API operation page else 0]` */
+export type PageRecord = [string, string, string[], 0 | 1];
 /** `[page number, anchor ('' for the top of the page), heading, excerpt]` */
 export type SectionRecord = [number, string, string, string];
 

@@ -74,7 +74,7 @@ export function methodPathKey(method: string, path: string): string {
   return `${method.toLowerCase()}:${normalizeApiPath(path)}`;
 }
 
-/** True when `word` reads as a code identifier rather than prose: `SiteURL`, `TIME_X`, `a.b`. */
+/** True when `word` reads as a code identifier rather than prose: `SiteURL`, `TIME_A_B`, `a.b`. */
 export function isIdentifier(word: string): boolean {
   return /^[A-Za-z][A-Za-z0-9]*(?:[._][A-Za-z0-9]+)+$/.test(word) || /^[a-z]+[A-Z][A-Za-z0-9]*$/.test(word) || /^[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*$/.test(word) || /^[A-Z]+[a-z]+[A-Z][A-Za-z0-9]*$/.test(word);
 }

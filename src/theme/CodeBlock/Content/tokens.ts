@@ -3,9 +3,7 @@
  * renderer. Kept free of React components so both theme files can share it.
  */
 import {createContext, type ComponentType} from 'react';
-
-/** Plain text, or `[token types joined by spaces, content]`. */
-export type EncodedToken = string | [string, string];
+import type {EncodedToken} from '../../../../plugins/code-highlight';
 
 /** A line as theme-classic's `@theme/CodeBlock/Line` expects it. */
 export interface LineToken {
