@@ -6,22 +6,24 @@ import {site} from './config/site';
 import {navbar} from './config/navbar';
 import {footer} from './config/footer';
 import {announcementBar} from './config/announcement';
-import {searchIndexOptions, searchOptions} from './config/search';
+import {plainPluginOptions, searchIndexOptions} from './config/search';
 import {apiDocsInstances, languageTabs, openapiPlugins} from './config/openapi';
 import {darkCodeTheme, lightCodeTheme, prismLanguages} from './config/prism';
 import {dataManagementRedirect, redirects} from './config/redirects';
 import contentCheck from './plugins/content-check';
 import announcementReset from './plugins/announcement-reset';
 import apiChunks from './plugins/api-chunks';
-import searchBarLean from './plugins/search-bar-lean';
 import codeHighlight, {remarkHighlight} from './plugins/code-highlight';
-import searchIndex from './plugins/search-index';
+import search from './plugins/search';
 import rehypeA11y from './plugins/rehype-a11y';
 import remarkSettings from './plugins/remark-settings';
 import remarkSamples from './plugins/remark-samples';
 import settingsCatalogue from './plugins/settings-catalogue';
 import {catalogueFingerprint} from './scripts/lib/settings';
 import {samplesFingerprint} from './scripts/lib/samples';
+
+/** `TIME_SEARCH=plugin`: the stock search plugin instead of ours, for `npm run bench:search`. */
+const plainSearchPlugin = process.env.TIME_SEARCH === 'plugin';
 
 const config: Config = {
   title: site.title,
@@ -92,7 +94,8 @@ const config: Config = {
   themes: [
     '@docusaurus/theme-mermaid',
     'docusaurus-theme-openapi-docs',
-    ['@easyops-cn/docusaurus-search-local', searchOptions],
+    // Only in the benchmark's copy of the site (scripts/bench-search.ts): the stock search plugin.
+    ...(plainSearchPlugin ? [['@easyops-cn/docusaurus-search-local', plainPluginOptions] as PluginConfig] : []),
   ],
 
   plugins: [
@@ -123,9 +126,8 @@ const config: Config = {
     ...(openapiPlugins as unknown as PluginConfig[]),
     announcementReset(announcementBar.id),
     apiChunks,
-    searchBarLean,
     codeHighlight,
-    searchIndex(searchIndexOptions),
+    ...(plainSearchPlugin ? [] : [search(searchIndexOptions)]),
     [
       '@docusaurus/plugin-client-redirects',
       {

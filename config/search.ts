@@ -1,24 +1,19 @@
 import type {PluginOptions} from '@easyops-cn/docusaurus-search-local';
 
-/** Local search over the docs (never standalone pages), in Russian and English. */
-export const searchOptions = {
+/**
+ * The local search plugin in its plain configuration (Russian and English, docs only, hashed
+ * index): not used by the site, which has its own search (plugins/search). `npm run bench:search`
+ * builds a copy of the site with it (`TIME_SEARCH=plugin`) to measure both side by side.
+ */
+export const plainPluginOptions = {
   hashed: true,
   language: ['ru', 'en'],
-  indexDocs: true,
   indexBlog: false,
-  indexPages: false,
   docsRouteBasePath: '/',
-  highlightSearchTermsOnTargetPage: true,
-  searchResultLimits: 10,
-  searchResultContextMaxLength: 60,
-  explicitSearchResultPath: true,
-  searchBarShortcut: true,
-  searchBarShortcutHint: true,
-  searchBarShortcutKeymap: 'mod+k',
 } satisfies Partial<PluginOptions>;
 
 /**
- * Search contexts (plugins/search-index): one index per top-level section; a reader inside a
+ * Search contexts (plugins/search): one index per top-level section; a reader inside a
  * section searches it first and can widen to the whole site. Pages outside them (home, FAQ) are
  * searched with the whole site.
  */
@@ -30,7 +25,7 @@ export const searchContexts = [
   {path: 'license', label: 'Лицензии'},
 ];
 
-/** Options of plugins/search-index (also used by scripts/search-eval.ts). */
+/** Options of plugins/search (also used by scripts/search-eval.ts). */
 export const searchIndexOptions = {
   contexts: searchContexts,
   glossaryFile: 'data/search-glossary.yaml',

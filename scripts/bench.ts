@@ -11,8 +11,8 @@
 import {spawn} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import {chromium} from '@playwright/test';
 import {folderSize, kb, mb, runMeasured} from './lib/measure';
+import {launchChromium, waitForServer} from './lib/browser';
 
 const root = path.resolve(__dirname, '..');
 const build = path.join(root, 'build');
@@ -28,25 +28,9 @@ async function measureBuild() {
   return result;
 }
 
-async function waitForServer(url: string, ms = 20_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer within ${ms} ms`);
-}
-
 /** Bytes of JavaScript (as transferred, gzip) and all bytes a page downloads until the network is idle. */
 async function pageWeight(url: string) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const browser = await launchChromium();
   const page = await browser.newPage();
   const responses: Promise<{type: string; bytes: number}>[] = [];
   page.on('requestfinished', (request) => {

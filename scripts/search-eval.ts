@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import type {LoadContext} from '@docusaurus/types';
-import searchIndex from '../plugins/search-index';
+import searchIndex from '../plugins/search';
 import {searchIndexOptions} from '../config/search';
 import {listFiles} from './lib/files';
 import {evaluate, pct, quality} from './lib/search-eval';

@@ -5,9 +5,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
-import {assertShard, type Shard} from '../../src/search/engine/shard';
+import {assertShard, type Manifest, type Shard} from '../../src/search/engine/shard';
 import {buildCorpus, prepareGlossary, search, type SearchResult} from '../../src/search/engine/searcher';
-import {MANIFEST, type Manifest} from '../../plugins/search-index';
+import {MANIFEST} from '../../plugins/search';
 
 export interface BenchQuery {
   q: string;
@@ -37,8 +37,9 @@ export interface Quality {
 
 /** 1-based rank of the first right page among `urls`, or 0. */
 export function rankOf(query: BenchQuery, urls: string[]): number {
-  const right = new Set([query.expect, ...(query.also ?? [])]);
-  const index = urls.findIndex((url) => right.has(url.split('#')[0].replace(/\/$/, '') || '/'));
+  const page = (url: string) => url.split(/[?#]/)[0].replace(/\/$/, '') || '/';
+  const right = new Set([query.expect, ...(query.also ?? [])].map(page));
+  const index = urls.findIndex((url) => right.has(page(url)));
   return index + 1;
 }
 

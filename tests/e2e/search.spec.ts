@@ -1,32 +1,206 @@
-import {expect, test} from '@playwright/test';
-import {openHydrated} from './helpers';
+import AxeBuilder from '@axe-core/playwright';
+import {expect, test, type Page} from '@playwright/test';
+import {openHydrated, watchErrors} from './helpers';
 
-test.describe('search', () => {
-  test('Ctrl+K focuses the box; Russian queries suggest pages', async ({page}) => {
+const box = (page: Page) => page.getByRole('combobox', {name: 'Поиск по документации'});
+const options = (page: Page) => page.getByRole('listbox', {name: 'Результаты поиска'}).getByRole('option');
+/** The result links of the search page. */
+const resultLinks = (page: Page) => page.locator('main ol article h2 a');
+
+test.describe('search bar', () => {
+  test('Ctrl+K focuses the box; the hint shows when it is empty, the clear button when it has text', async ({page}) => {
     await openHydrated(page, '/');
+    const search = page.getByRole('search').first();
+    await expect(search.locator('kbd')).toHaveText(['Ctrl', 'K']);
     await page.keyboard.press('Control+k');
-    const box = page.getByLabel('Поиск по документации');
-    await expect(box).toBeFocused();
-    await box.fill('обновление');
-    const suggestions = page.getByRole('listbox').getByRole('option');
-    await expect(suggestions.first()).toBeVisible();
-    expect(await suggestions.count()).toBeLessThanOrEqual(10);
+    await expect(box(page)).toBeFocused();
+    await page.keyboard.type('обновление');
+    await expect(options(page).first()).toBeVisible();
+    await expect(search.locator('kbd')).toHaveCount(0);
+    const clear = page.getByRole('button', {name: 'Очистить поиск'});
+    await clear.click();
+    await expect(box(page)).toHaveValue('');
+    await expect(box(page)).toBeFocused();
+    await expect(options(page)).toHaveCount(0);
+    await expect(search.locator('kbd')).toHaveCount(2);
   });
 
-  test('an English term finds the Docker Compose guide and the hit opens it with highlighting', async ({page}) => {
+  test('shows at most 10 suggestions, with the whole-site link on a page outside any section', async ({page}) => {
     await openHydrated(page, '/');
-    const box = page.getByLabel('Поиск по документации');
-    await box.fill('docker compose');
-    const hit = page.getByRole('listbox').getByRole('option', {name: /Docker Compose/}).first();
-    await expect(hit).toBeVisible();
-    await hit.click();
-    await expect(page).toHaveURL(/_highlight=/);
-    await expect(page.locator('article mark').first()).toBeVisible();
+    await box(page).fill('настройка сервера');
+    await expect(options(page).first()).toBeVisible();
+    expect(await options(page).count()).toBeLessThanOrEqual(10);
+    await expect(page.getByRole('link', {name: 'Все результаты', exact: true})).toHaveAttribute('href', '/search?q=%D0%BD%D0%B0%D1%81%D1%82%D1%80%D0%BE%D0%B9%D0%BA%D0%B0+%D1%81%D0%B5%D1%80%D0%B2%D0%B5%D1%80%D0%B0');
+    await expect(page.getByRole('link', {name: /Все результаты в/})).toHaveCount(0);
   });
 
-  test('the search page shows results for q', async ({page}) => {
-    await openHydrated(page, '/search?q=kubernetes');
-    await expect(page.getByRole('heading', {level: 1})).toContainText('kubernetes');
-    await expect(page.locator('article a[href*="k8s-kustomize"]').first()).toBeVisible();
+  test('inside a section it suggests that section and links to all results within and outside it', async ({page}) => {
+    await openHydrated(page, '/deployment/');
+    await box(page).fill('kubernetes');
+    await expect(options(page).first()).toBeVisible();
+    const within = page.getByRole('link', {name: 'Все результаты в «Развёртывание»'});
+    const outside = page.getByRole('link', {name: 'Все результаты вне «Развёртывание»'});
+    await expect(within).toHaveAttribute('href', '/search?q=kubernetes&ctx=deployment');
+    await expect(outside).toHaveAttribute('href', '/search?q=kubernetes&ctx=%21deployment');
+    await outside.click();
+    await expect(page).toHaveURL(/\/search\?q=kubernetes&ctx=%21deployment$/);
+    await expect(resultLinks(page).first()).toBeVisible();
+    for (const href of await resultLinks(page).evaluateAll((links) => links.map((a) => a.getAttribute('href')))) {
+      expect(href).not.toMatch(/^\/deployment/);
+    }
+  });
+
+  test('arrow keys and Enter open a hit at its section, with its terms highlighted on the page', async ({page}) => {
+    await openHydrated(page, '/');
+    await box(page).fill('docker compose');
+    await expect(options(page).first()).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await expect(options(page).first()).toHaveAttribute('aria-selected', 'true');
+    await expect(box(page)).toHaveAttribute('aria-activedescendant', (await options(page).first().getAttribute('id'))!);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\?_highlight=docker&_highlight=compos(#[\w-]+)?$/);
+    const marks = page.locator('article mark.search-highlight');
+    await expect(marks.first()).toBeVisible();
+    // Every form of the words is marked, and only they.
+    for (const text of await marks.allTextContents()) expect(text.toLowerCase()).toMatch(/^(docker|compose)$/);
+  });
+
+  test('finds API paths, operationIds, setting keys and environment variables first', async ({page}) => {
+    await openHydrated(page, '/');
+    const cases: [string, RegExp][] = [
+      ['POST /api/v4/posts', /^Создать сообщение/],
+      ['/users/{user_id}/image', /^Получить фото профиля/],
+      ['CreatePost', /^Создать сообщение/],
+      ['SiteURL', /^Веб-сервер/],
+      ['TIME_SERVICESETTINGS_SITEURL', /^Веб-сервер/],
+    ];
+    for (const [query, title] of cases) {
+      await box(page).fill(query);
+      await expect(options(page).first()).toContainText(title);
+    }
+  });
+
+  test('a query typed on the wrong keyboard layout is retyped, and the dropdown says so', async ({page}) => {
+    await openHydrated(page, '/');
+    await box(page).fill('yfcnhjqrf ntktvtnhbb');
+    await expect(page.getByText('Показаны результаты по запросу «настройка телеметрии»')).toBeVisible();
+    await expect(options(page).first()).toContainText(/телеметри/i);
+  });
+
+  test('malformed query syntax shows the parser message and no results', async ({page}) => {
+    await openHydrated(page, '/');
+    for (const [query, message] of [
+      ['title:', 'expecting term, found nothing'],
+      ['docker~x', 'edit distance must be numeric'],
+      ['author:docker', "unrecognised field 'author'"],
+    ]) {
+      await box(page).fill(query);
+      await expect(page.getByText(`Ошибка в запросе: ${message}`)).toBeVisible();
+      await expect(options(page)).toHaveCount(0);
+    }
+  });
+
+  test('says when nothing is found', async ({page}) => {
+    await openHydrated(page, '/');
+    await box(page).fill('+kubernetes +zzzqqqxxx');
+    await expect(page.getByText('Ничего не найдено')).toBeVisible();
+    await expect(options(page)).toHaveCount(0);
+  });
+
+  test('shows the index loading, and a failed load as a Russian message with a retry that works', async ({page}) => {
+    let fail = true;
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/search-index/*.json', async (route) => {
+      if (fail) return route.abort('failed');
+      await held;
+      return route.continue();
+    });
+    await openHydrated(page, '/');
+    await box(page).fill('kubernetes');
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('Не удалось загрузить поисковый индекс');
+    await expect(options(page)).toHaveCount(0);
+    fail = false;
+    await alert.getByRole('button', {name: 'Повторить'}).click();
+    await expect(page.getByText('Загружается поисковый индекс…')).toBeVisible();
+    await expect(page.getByRole('search').first()).toHaveAttribute('data-index-state', 'loading');
+    release();
+    await expect(options(page).first()).toBeVisible();
+    await expect(page.getByRole('search').first()).toHaveAttribute('data-index-state', 'done');
   });
 });
+
+test('index shards are cached for good; the manifest that names them is revalidated', async ({request}) => {
+  const manifest = await request.get('/search-index/manifest.json');
+  expect(manifest.headers()['cache-control']).toBe('no-cache');
+  const {contexts} = (await manifest.json()) as {contexts: {path: string; file: string}[]};
+  expect(contexts.map((c) => c.path).sort()).toEqual(['', 'administration', 'api', 'deployment', 'integrations', 'license']);
+  for (const {file} of contexts) {
+    const shard = await request.get(`/${file}`);
+    expect(shard.status()).toBe(200);
+    expect(shard.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(shard.headers()['x-content-type-options']).toBe('nosniff');
+  }
+});
+
+test.describe('search page', () => {
+  test('shows at most 10 results for q within ctx, and keeps the query in the address', async ({page}) => {
+    const errors = watchErrors(page);
+    await openHydrated(page, '/search?q=kubernetes&ctx=deployment');
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('Результаты поиска по запросу «kubernetes»');
+    await expect(page.getByLabel('Где искать')).toHaveValue('deployment');
+    await expect(resultLinks(page).first()).toHaveAttribute('href', /^\/deployment\/install\/k8s-kustomize\?_highlight=kubernet/);
+    const hrefs = await resultLinks(page).evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
+    expect(hrefs.length).toBeLessThanOrEqual(10);
+    for (const href of hrefs) expect(href).toMatch(/^\/deployment/);
+
+    await page.getByLabel('Запрос').fill('вебхук');
+    await expect(page).toHaveURL(/\/search\?q=%D0%B2%D0%B5%D0%B1%D1%85%D1%83%D0%BA&ctx=deployment$/);
+    await page.getByLabel('Где искать').selectOption('');
+    await expect(page).toHaveURL(/\/search\?q=%D0%B2%D0%B5%D0%B1%D1%85%D1%83%D0%BA$/);
+    // Synonyms: «вебхук» finds the pages on webhooks.
+    await expect(resultLinks(page).first()).toHaveAttribute('href', /webhook/);
+    expect(errors).toEqual([]);
+  });
+
+  test('an unknown context or version is named in a clear message', async ({page}) => {
+    await openHydrated(page, '/search?q=docker&ctx=blog');
+    await expect(page.getByText('Раздела поиска «blog» нет.')).toBeVisible();
+    await openHydrated(page, '/search?q=docker&version=/v2/');
+    await expect(page.getByText('Версии документации «/v2/» нет')).toBeVisible();
+    await expect(resultLinks(page).first()).toBeVisible();
+  });
+
+  test('crafted q and _highlight stay inert text', async ({page}) => {
+    let dialogs = 0;
+    page.on('dialog', (dialog) => {
+      dialogs += 1;
+      void dialog.dismiss();
+    });
+    await openHydrated(page, '/search?q=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E');
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('Результаты поиска по запросу «<img src=x onerror=alert(1)>»');
+    await openHydrated(page, '/deployment/install/docker-compose?_highlight=%3Cscript%3Ealert(1)%3C%2Fscript%3E&_highlight=docker');
+    await expect(page.locator('article mark.search-highlight').first()).toBeVisible();
+    await expect(page.locator('article script')).toHaveCount(0);
+    expect(dialogs).toBe(0);
+  });
+});
+
+for (const theme of ['light', 'dark']) {
+  test(`axe finds no violation in the open dropdown and on the search page (${theme})`, async ({page}) => {
+    await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+    const violations = async () =>
+      (await new AxeBuilder({page}).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations.map(
+        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`,
+      );
+    await openHydrated(page, '/administration/');
+    await box(page).fill('настройка почты');
+    await expect(options(page).first()).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    expect(await violations()).toEqual([]);
+    await openHydrated(page, '/search?q=docker&ctx=deployment');
+    await expect(resultLinks(page).first()).toBeVisible();
+    expect(await violations()).toEqual([]);
+  });
+}

@@ -5,7 +5,8 @@ import {parseSiteUrl, site} from '../../config/site';
 import {navbar} from '../../config/navbar';
 import {copyright, footer} from '../../config/footer';
 import {announcementBar} from '../../config/announcement';
-import {searchOptions} from '../../config/search';
+import {plainPluginOptions, searchContexts} from '../../config/search';
+import {RESULT_LIMIT, SUGGESTION_LIMIT} from '../../src/search/limits';
 import {dataManagementRedirect} from '../../config/redirects';
 
 type ThemeConfig = Record<string, any>;
@@ -91,9 +92,18 @@ describe('chrome', () => {
 });
 
 describe('search options', () => {
-  it('indexes docs only, in Russian and English, ten results at most', () => {
-    expect(searchOptions).toMatchObject({language: ['ru', 'en'], indexDocs: true, indexBlog: false, indexPages: false, searchResultLimits: 10, docsRouteBasePath: '/'});
-    expect(searchOptions.highlightSearchTermsOnTargetPage).toBe(true);
+  it('shows ten results and ten suggestions at most (SPEC §9)', () => {
+    expect([RESULT_LIMIT, SUGGESTION_LIMIT]).toEqual([10, 10]);
+  });
+
+  it('has a search context for every section sidebar but the general one', () => {
+    expect(searchContexts.map((c) => c.path)).toEqual(['administration', 'deployment', 'integrations', 'api', 'license']);
+    for (const c of searchContexts) expect(c.label).toMatch(/^[А-ЯЁA-Z]/);
+  });
+
+  it('the site runs its own search; the stock plugin only in the benchmark copy, plainly configured', () => {
+    expect(JSON.stringify(config.themes)).not.toContain('docusaurus-search-local');
+    expect(plainPluginOptions).toEqual({hashed: true, language: ['ru', 'en'], indexBlog: false, docsRouteBasePath: '/'});
   });
 });
 

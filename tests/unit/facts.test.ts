@@ -3,6 +3,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {product} from '../../data/product';
 import {listDocFiles} from '../../scripts/lib/content';
+import {searchStrings} from '../../src/search/strings';
 
 const docs = path.resolve(__dirname, '../../docs');
 const pages = listDocFiles(docs).map((file) => ({file: path.relative(docs, file), text: fs.readFileSync(file, 'utf8')}));
@@ -45,8 +46,15 @@ describe('Russian interface strings', () => {
     const code = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../i18n/ru/code.json'), 'utf8')) as Record<string, {message: string}>;
     const english = Object.entries(code).filter(([, v]) => !/[а-яё]/i.test(v.message)).map(([k]) => k);
     expect(english).toEqual([]);
-    for (const id of ['theme.NavBar.navAriaLabel', 'theme.docs.sidebar.navAriaLabel', 'theme.SearchBar.label', 'theme.SearchBar.seeAll', 'theme.SearchPage.existingResultsTitle']) {
+    for (const id of ['theme.NavBar.navAriaLabel', 'theme.docs.sidebar.navAriaLabel']) {
       expect(code[id]?.message, id).toBeTruthy();
+    }
+  });
+
+  it('give every text of the search interface in Russian', () => {
+    for (const [key, value] of Object.entries(searchStrings)) {
+      const text = typeof value === 'function' ? (value as (x: string) => string)('docker') : value;
+      expect(text, key).toMatch(/^[^a-z]*[А-ЯЁ]/);
     }
   });
 });

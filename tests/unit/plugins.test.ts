@@ -3,7 +3,6 @@ import {describe, expect, it} from 'vitest';
 import rehypeA11y from '../../plugins/rehype-a11y';
 import {resetScript} from '../../plugins/announcement-reset';
 import {classifyRegistry} from '../../plugins/api-chunks';
-import {isSearchBarConstants} from '../../plugins/search-bar-lean';
 
 const el = (tagName: string, children: any[] = [], properties: Record<string, unknown> = {}) => ({type: 'element', tagName, properties, children});
 const text = (value: string) => ({type: 'text', value});
@@ -82,24 +81,5 @@ describe('api-chunks', () => {
 
   it('refuses a registry it cannot read instead of silently disabling the split', () => {
     expect(() => classifyRegistry('export default {};')).toThrow(/registry lists 0 API and 0 other chunks/);
-  });
-});
-
-describe('search-bar-lean', () => {
-  const theme = '/site/node_modules/@easyops-cn/docusaurus-search-local/dist/client/client/theme';
-
-  it('swaps the constants only for the search bar', () => {
-    expect(isSearchBarConstants('../../utils/proxiedGeneratedConstants', `${theme}/SearchBar`)).toBe(true);
-  });
-
-  it('leaves the worker and the query parser with the real constants (and lunr)', () => {
-    expect(isSearchBarConstants('../utils/proxiedGeneratedConstants', theme)).toBe(false);
-    expect(isSearchBarConstants('./proxiedGeneratedConstants', theme.replace(/theme$/, 'utils'))).toBe(false);
-    expect(isSearchBarConstants('../../utils/proxiedGenerated', `${theme}/SearchBar`)).toBe(false);
-  });
-
-  it('gives the search bar the configured result limit', async () => {
-    const {searchResultLimits} = await import('../../src/search/searchBarConstants');
-    expect(searchResultLimits).toBe(10);
   });
 });

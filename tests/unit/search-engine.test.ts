@@ -1,9 +1,12 @@
 import {describe, expect, it} from 'vitest';
 import {fold, identifierKeys, isIdentifier, methodPathKey, normalizeApiPath, stem, switchLayout, terms} from '../../src/search/engine/text';
 import {assertShard, decodeFields, encodeFields, type Shard} from '../../src/search/engine/shard';
-import {buildCorpus, matchApiPaths, prepareGlossary, search} from '../../src/search/engine/searcher';
-import {buildShard, contextOf} from '../../plugins/search-index';
-import {excerpt, extractPage} from '../../plugins/search-index/extract';
+import {buildCorpus, FIELD_BOOSTS, matchApiPaths, prepareGlossary, search} from '../../src/search/engine/searcher';
+import {lunr} from '../../src/search/engine/lunr';
+import {FIELDS} from '../../src/search/engine/shard';
+import {buildShard} from '../../plugins/search';
+import {contextOf} from '../../src/search/contexts';
+import {excerpt, extractPage} from '../../plugins/search/extract';
 
 describe('search text', () => {
   it('folds case and ё, and stems Russian and English words alike on both sides', () => {
@@ -73,6 +76,31 @@ describe('search', () => {
   const glossary = prepareGlossary([['вебхук', 'webhook'], ['kubernetes', 'k8s', 'кубер']]);
   const first = (q: string) => search(corpus, glossary, q).hits[0]?.url;
 
+  it('assembles the same index as lunr.Builder would from the same terms (scores, postings)', () => {
+    const builder = new lunr.Builder();
+    builder.ref('id');
+    for (const field of FIELDS) builder.field(field, {boost: FIELD_BOOSTS[field]});
+    builder.tokenizer = ((value: unknown) => value) as unknown as typeof lunr.tokenizer;
+    builder.metadataWhitelist = [];
+    decodeFields(shard.fields, shard.sections.length).forEach((fields, id) => builder.add({id: String(id), ...fields}));
+    type Raw = {fieldVectors: Record<string, {elements: number[]}>; invertedIndex: Record<string, Record<string, unknown> & {_index: number}>};
+    const reference = builder.build() as unknown as Raw;
+    const ours = corpus.index as unknown as Raw;
+    // Term numbers differ (ours follow the sorted vocabulary): compare vectors as term → score.
+    // (Our inverted index makes a term's posting when it is looked up, so terms come from lunr's.)
+    const vocabulary = Object.keys(reference.invertedIndex);
+    const byTerm = (raw: Raw, key: string) => {
+      const names = Object.fromEntries(vocabulary.map((term) => [raw.invertedIndex[term]._index, term]));
+      const elements = raw.fieldVectors[key].elements;
+      return Object.fromEntries(elements.flatMap((value, i) => (i % 2 === 0 ? [[names[value], elements[i + 1]]] : [])));
+    };
+    expect(Object.keys(ours.fieldVectors).sort()).toEqual(Object.keys(reference.fieldVectors).sort());
+    for (const key of Object.keys(reference.fieldVectors)) expect(byTerm(ours, key)).toEqual(byTerm(reference, key));
+    for (const [term, posting] of Object.entries(reference.invertedIndex)) {
+      for (const field of FIELDS) expect(Object.keys(ours.invertedIndex[term][field] as object)).toEqual(Object.keys(posting[field] as object));
+    }
+  });
+
   it('reads sections, anchors, breadcrumbs and setting keys from the page', () => {
     const smtp = extractPage(html('Почта', '<p>Текст</p><h2 id="a">Раздел A</h2><p>Ещё</p><pre>код</pre>'))!;
     expect(smtp.crumbs).toEqual(['Раздел']);
@@ -95,6 +123,8 @@ describe('search', () => {
     expect(first('/posts/{post_id}')).toBe('/get-post');
     expect(first('CreatePost')).toBe('/create-post');
     expect(matchApiPaths('/api/v4/posts/x', ['/posts', '/posts/{}'])).toEqual(['/posts/{}']);
+    expect(matchApiPaths('/users/{user_id}/image', ['/users/email/{}', '/users/{}/image', '/users/{}'])).toEqual(['/users/{}/image']);
+    expect(matchApiPaths('/users/abc/image', ['/users/email/{}', '/users/{}/image'])).toEqual(['/users/{}/image']);
   });
 
   it('expands synonyms from the glossary and forgives a typo', () => {
@@ -109,6 +139,8 @@ describe('search', () => {
     expect(result.hits[0].url).toBe('/smtp');
     // A Russian stop word is not a layout mistake, even when its keys spell a known word (`с` → `c`).
     expect(search(corpus, glossary, 'сервер с почтой').retyped).toBeUndefined();
+    // `сбс` on the Latin layout is `c,c`: scraps of known words, not what the reader meant.
+    expect(search(corpus, glossary, 'сбс').retyped).toBeUndefined();
   });
 
   it('supports lunr query syntax and reports its errors without results', () => {

@@ -8,13 +8,12 @@
  */
 import type lunrTypes from 'lunr';
 import {lunr} from './lunr';
+import {RESULT_LIMIT} from '../limits';
 import {decodeFields, FIELDS, type Field, type Shard} from './shard';
 import {fold, identifierKeys, isIdentifier, isStopWord, methodPathKey, normalizeApiPath, stem, switchLayout, words} from './text';
 
 /** Field boosts (lunr multiplies a field's BM25 score by these). */
 export const FIELD_BOOSTS: Record<Field, number> = {title: 6, heading: 4, keywords: 12, content: 1};
-/** At most this many results are returned. */
-export const RESULT_LIMIT = 10;
 /**
  * Operation pages are short and titled with the verbs of everyday questions («Обновить команду»),
  * so for a query in words (no API path, key or identifier) their scores are scaled down: a reader
@@ -30,8 +29,8 @@ export interface Hit {
   crumbs: string[];
   excerpt: string;
   score: number;
-  /** Folded words of the query that this hit matched (for highlighting). */
-  words: string[];
+  /** Index terms this hit matched (stems, whole identifiers): what the target page highlights. */
+  terms: string[];
 }
 
 export interface SearchResult {
@@ -43,7 +42,7 @@ export interface SearchResult {
 }
 
 /** What a section shows in a result; `operation` marks API operation pages. */
-type Section = Omit<Hit, 'score' | 'words'> & {operation: boolean};
+type Section = Omit<Hit, 'score' | 'terms'> & {operation: boolean};
 
 /** A built lunr index over some shards, plus what the query expansion needs. */
 export interface Corpus {
@@ -55,35 +54,125 @@ export interface Corpus {
   apiPaths: string[];
 }
 
-/** Builds one lunr index over the sections of `shards` (terms are already stemmed). */
+/** BM25 parameters (SPEC §9; lunr's defaults). */
+export const BM25 = {k1: 1.2, b: 0.75};
+
+/** The parts of lunr used to assemble an index (missing from its type definitions). */
+const lunrParts = lunr as unknown as {
+  Vector: new (elements: number[]) => object;
+  TokenSet: {fromArray(terms: string[]): object};
+  Pipeline: new () => object;
+  Index: new (attrs: {invertedIndex: object; fieldVectors: object; tokenSet: object; fields: string[]; pipeline: object}) => lunrTypes.Index;
+};
+
+/** Metadata of a posting: nothing is recorded (no positions), so one shared empty object. */
+const NO_METADATA = Object.freeze(Object.create(null) as object);
+
+/**
+ * Builds one lunr index over the sections of `shards`. The shards already hold postings, so the
+ * index is assembled from them directly instead of feeding every section through lunr.Builder
+ * (which re-counts each term of each section): the same inverted index, field vectors and scores
+ * as the builder's (tests/unit/search-engine.test.ts compares them), in about a third of the time,
+ * which is most of the wait before the first results on a cold page.
+ */
 export function buildCorpus(shards: Shard[]): Corpus {
   const sections: Section[] = [];
-  const vocabulary = new Set<string>();
-  const apiPaths = new Set<string>();
-  const builder = new lunr.Builder();
-  builder.ref('id');
-  for (const field of FIELDS) builder.field(field, {boost: FIELD_BOOSTS[field]});
-  // Terms arrive ready: the "tokenizer" hands them over, no pipeline runs.
-  builder.tokenizer = ((value: unknown) => value) as unknown as typeof lunr.tokenizer;
-  builder.metadataWhitelist = [];
   for (const shard of shards) {
-    const terms = decodeFields(shard.fields, shard.sections.length);
-    shard.sections.forEach(([page, anchor, heading, excerpt], i) => {
+    for (const [page, anchor, heading, excerpt] of shard.sections) {
       const [url, title, crumbs, operation] = shard.pages[page];
-      const id = sections.length;
       sections.push({url, anchor, title, heading, crumbs, excerpt, operation: operation === 1});
-      const doc: Record<string, unknown> = {id: String(id)};
-      for (const field of FIELDS) {
-        doc[field] = terms[i][field];
-        for (const term of terms[i][field]) {
-          vocabulary.add(term);
-          if (field === 'keywords' && term.startsWith('/')) apiPaths.add(term);
+    }
+  }
+  const count = sections.length;
+
+  // Postings per field: [term, first section of the shard, the field's inverted list lines].
+  const lines: {field: Field; offset: number; term: string; cells: string[]}[] = [];
+  let offset = 0;
+  for (const shard of shards) {
+    for (const field of FIELDS) {
+      const text = shard.fields[field];
+      if (typeof text !== 'string') throw new Error(`search index: field "${field}" is missing`);
+      if (!text) continue;
+      for (const line of text.split('\n')) {
+        const cells = line.split(' ');
+        lines.push({field, offset, term: cells[0], cells});
+      }
+    }
+    offset += shard.sections.length;
+  }
+
+  // Term numbers follow the sorted vocabulary, so each field vector is filled in ascending order.
+  const vocabulary = new Set(lines.map((l) => l.term));
+  const sorted = [...vocabulary].sort();
+  const termIndex = new Map(sorted.map((term, i) => [term, i]));
+  const lengths: Record<Field, Float64Array> = {title: new Float64Array(count), heading: new Float64Array(count), keywords: new Float64Array(count), content: new Float64Array(count)};
+  const entries: Record<Field, number[][]> = {title: [], heading: [], keywords: [], content: []};
+  for (const field of FIELDS) for (let i = 0; i < count; i++) entries[field].push([]);
+  // Documents per term, summed over the fields (what lunr.idf counts).
+  const documentsWithTerm = new Float64Array(sorted.length);
+  const linesOfTerm: number[][] = sorted.map(() => []);
+  lines.forEach(({field, offset: first, term, cells}, line) => {
+    const index = termIndex.get(term)!;
+    documentsWithTerm[index] += cells.length - 1;
+    linesOfTerm[index].push(line);
+    let section = first;
+    for (let i = 1; i < cells.length; i++) {
+      const cell = cells[i];
+      const dot = cell.indexOf('.');
+      section += parseInt(dot < 0 ? cell : cell.slice(0, dot), 36);
+      if (section >= count) throw new Error(`search index: term "${term}" points past the last section`);
+      const tf = dot < 0 ? 1 : Number(cell.slice(dot + 1));
+      lengths[field][section] += tf;
+      entries[field][section].push(index, tf);
+    }
+  });
+
+  // lunr's inverted index (term → field → documents), made for a term when a query first looks it
+  // up: a query touches a few dozen of the tens of thousands of terms.
+  const postings: Record<string, Record<string, unknown>> = Object.create(null);
+  const invertedIndex = new Proxy(postings, {
+    get(target, term) {
+      if (typeof term !== 'string' || !termIndex.has(term)) return undefined;
+      if (target[term]) return target[term];
+      const index = termIndex.get(term)!;
+      const posting: Record<string, unknown> = Object.create(null);
+      posting._index = index;
+      for (const field of FIELDS) posting[field] = Object.create(null);
+      for (const line of linesOfTerm[index]) {
+        const {field, offset: first, cells} = lines[line];
+        const docs = posting[field] as Record<string, object>;
+        let section = first;
+        for (let i = 1; i < cells.length; i++) {
+          section += parseInt(cells[i], 36);
+          docs[section] = NO_METADATA;
         }
       }
-      builder.add(doc);
-    });
+      return (target[term] = posting);
+    },
+  });
+
+  // lunr.idf, from the counts.
+  const idf = documentsWithTerm.map((n) => Math.log(1 + Math.abs((count - n + 0.5) / (n + 0.5))));
+  const fieldVectors: Record<string, object> = Object.create(null);
+  for (const field of FIELDS) {
+    const average = lengths[field].reduce((sum, n) => sum + n, 0) / count;
+    const boost = FIELD_BOOSTS[field];
+    for (let doc = 0; doc < count; doc++) {
+      const pairs = entries[field][doc];
+      const length = lengths[field][doc];
+      const elements: number[] = [];
+      for (let i = 0; i < pairs.length; i += 2) {
+        const tf = pairs[i + 1];
+        const score = ((idf[pairs[i]] * ((BM25.k1 + 1) * tf)) / (BM25.k1 * (1 - BM25.b + BM25.b * (length / average)) + tf)) * boost;
+        elements.push(pairs[i], Math.round(score * 1000) / 1000);
+      }
+      fieldVectors[`${field}/${doc}`] = new lunrParts.Vector(elements);
+    }
   }
-  return {index: builder.build(), sections, vocabulary, apiPaths: [...apiPaths]};
+
+  const index = new lunrParts.Index({invertedIndex, fieldVectors, tokenSet: lunrParts.TokenSet.fromArray(sorted), fields: [...FIELDS], pipeline: new lunrParts.Pipeline()});
+  const apiPaths = [...new Set(lines.filter((l) => l.field === 'keywords' && l.term.startsWith('/')).map((l) => l.term))];
+  return {index, sections, vocabulary, apiPaths};
 }
 
 /* ------------------------------------------------------------------------------------------------
@@ -108,8 +197,6 @@ interface Clause {
   presence: number;
   editDistance: number;
   wildcard: number;
-  /** The folded word this clause stands for (highlighting). */
-  word?: string;
 }
 
 const {presence: PRESENCE, wildcard: WILDCARD} = lunr.Query;
@@ -121,18 +208,33 @@ const METHOD_PATH = /(?:\b(get|post|put|patch|delete|head)\s+)?((?:[a-z]+:\/\/[^
 /** API path templates that a pasted path matches (`/channels/abc123/members` → `/channels/{}/members`). */
 export function matchApiPaths(path: string, templates: string[]): string[] {
   const wanted = normalizeApiPath(path).split('/');
-  return templates.filter((template) => {
+  // Each template that fits, with the number of segments it has exactly as pasted: the closest
+  // ones win (`/users/{user_id}/image` is `/users/{}/image`, not `/users/email/{}`).
+  const fits = templates.flatMap((template) => {
     const parts = template.split('/');
-    return parts.length === wanted.length && parts.every((part, i) => part === wanted[i] || part === '{}' || wanted[i] === '{}');
+    if (parts.length !== wanted.length || !parts.every((part, i) => part === wanted[i] || part === '{}' || wanted[i] === '{}')) return [];
+    return [{template, exact: parts.filter((part, i) => part === wanted[i]).length}];
   });
+  const best = Math.max(...fits.map((f) => f.exact));
+  return fits.filter((f) => f.exact === best).map((f) => f.template);
+}
+
+/** What planning a query needs to know of the corpora searched. */
+interface Lexicon {
+  has(term: string): boolean;
+  apiPaths: string[];
+}
+
+function lexiconOf(corpus: Corpus): Lexicon {
+  return {has: (term) => corpus.vocabulary.has(term), apiPaths: corpus.apiPaths};
 }
 
 /** Pulls API paths out of the query text; returns the keyword clauses and the rest of the text. */
-function extractApiPaths(query: string, corpus: Corpus): {clauses: Clause[]; rest: string} {
+function extractApiPaths(query: string, lexicon: Lexicon): {clauses: Clause[]; rest: string} {
   const clauses: Clause[] = [];
   const rest = query.replace(METHOD_PATH, (whole, method: string | undefined, path: string) => {
     if (!/\/[\w{}]/.test(path)) return whole;
-    const templates = matchApiPaths(path, corpus.apiPaths);
+    const templates = matchApiPaths(path, lexicon.apiPaths);
     for (const template of templates) {
       clauses.push(keywordClause(template, 20));
       if (method) clauses.push(keywordClause(methodPathKey(method, template), 40));
@@ -150,8 +252,8 @@ function keywordClause(term: string, boost: number): Clause {
  * The query as lunr clauses, or lunr's syntax error. `retyped` lists tokens that were only found
  * on the other keyboard layout (token as typed → retyped).
  */
-export function planQuery(query: string, corpus: Corpus, glossary: Glossary): {clauses: Clause[]; retyped: Map<string, string>} | {error: string} {
-  const {clauses, rest} = extractApiPaths(query.trim(), corpus);
+export function planQuery(query: string, lexicon: Lexicon, glossary: Glossary): {clauses: Clause[]; retyped: Map<string, string>} | {error: string} {
+  const {clauses, rest} = extractApiPaths(query.trim(), lexicon);
   const retyped = new Map<string, string>();
 
   // Identifiers are matched whole in the keywords (their words also go through the normal path).
@@ -164,7 +266,7 @@ export function planQuery(query: string, corpus: Corpus, glossary: Glossary): {c
 
   // Words typed on the wrong keyboard layout: a whole token (`j,yjdktybt`) is retyped when the
   // index knows none of its words as typed but all of them retyped.
-  const has = (term: string) => corpus.vocabulary.has(term);
+  const has = (term: string) => lexicon.has(term);
   // Stop words count as known: a lone «в» must not become `d`.
   const known = (text: string) => words(text).every((w) => isStopWord(w) || has(stem(w)));
   const text = rest
@@ -172,7 +274,9 @@ export function planQuery(query: string, corpus: Corpus, glossary: Glossary): {c
     .map((raw) => {
       if (!raw.trim() || /^[+-]|[:~^*]/.test(raw) || known(raw)) return raw;
       const other = switchLayout(raw);
-      if (!other || !known(other)) return raw;
+      // Keys that are punctuation on one layout are letters on the other (`,` is «б»): a retyping
+      // that breaks a word into scraps (`джобы` → `l;j,s`) is not what the reader meant.
+      if (!other || !known(other) || words(other).length > words(raw).length || words(other).some((w) => w.length < 2)) return raw;
       retyped.set(raw, other);
       return other;
     })
@@ -199,7 +303,7 @@ export function planQuery(query: string, corpus: Corpus, glossary: Glossary): {c
       const term = stem(word);
       const typed = clause.editDistance ?? 0;
       const fuzzy = typed || (has(term) || /\d/.test(term) ? 0 : term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0);
-      clauses.push({...base, term, editDistance: fuzzy, wildcard: WILDCARD.NONE, word});
+      clauses.push({...base, term, editDistance: fuzzy, wildcard: WILDCARD.NONE});
       if (base.presence === PRESENCE.OPTIONAL) optionalWords.push(term);
     }
   }
@@ -219,9 +323,13 @@ export function planQuery(query: string, corpus: Corpus, glossary: Glossary): {c
   return {clauses, retyped};
 }
 
-/** Searches the corpus: at most `limit` pages, best section of each. */
+/**
+ * Searches the corpus: at most `limit` pages, the best section of each. (A scope of several
+ * contexts is searched as one corpus built over their shards: merging per-context results by score
+ * ranks worse — R@1 70 % against 80 % on the benchmark — because each shard has its own idf.)
+ */
 export function search(corpus: Corpus, glossary: Glossary, query: string, limit = RESULT_LIMIT): SearchResult {
-  const plan = planQuery(query, corpus, glossary);
+  const plan = planQuery(query, lexiconOf(corpus), glossary);
   if ('error' in plan) return {hits: [], error: plan.error};
   if (plan.clauses.length === 0) return {hits: []};
   const results = corpus.index.query((q) => {
@@ -229,7 +337,6 @@ export function search(corpus: Corpus, glossary: Glossary, query: string, limit 
       q.term(clause.term, {fields: clause.fields, boost: clause.boost, presence: clause.presence, editDistance: clause.editDistance, wildcard: clause.wildcard, usePipeline: false});
     }
   });
-  const wordsByTerm = new Map(plan.clauses.filter((c) => c.word).map((c) => [c.term, c.word!]));
   const prose = !plan.clauses.some((c) => c.fields.length === 1 && c.fields[0] === 'keywords');
   const ranked = results
     .map((result) => ({result, section: corpus.sections[Number(result.ref)]}))
@@ -240,9 +347,8 @@ export function search(corpus: Corpus, glossary: Glossary, query: string, limit 
   for (const {result, section, score} of ranked) {
     if (seen.has(section.url)) continue;
     seen.add(section.url);
-    const matched = Object.keys(result.matchData.metadata).map((t) => wordsByTerm.get(t) ?? t);
     const {operation: _operation, ...shown} = section;
-    hits.push({...shown, score, words: [...new Set(matched)]});
+    hits.push({...shown, score, terms: Object.keys(result.matchData.metadata)});
     if (hits.length === limit) break;
   }
   const retyped = plan.retyped.size ? retypeQuery(query, plan.retyped) : undefined;

@@ -27,6 +27,15 @@ export interface Shard {
   fields: Record<Field, string>;
 }
 
+/** `search-index/manifest.json`: the shard of each context (content-hashed names) and the glossary. */
+export interface Manifest {
+  format: 1;
+  /** Context '' holds the pages outside every context (home, FAQ). */
+  contexts: {path: string; label: string; file: string; pages: number; sections: number}[];
+  /** Synonym groups (data/search-glossary.yaml). */
+  glossary: string[][];
+}
+
 /** Terms of each field of one section, as the builder collects them. */
 export type SectionTerms = Record<Field, string[]>;
 

@@ -1,5 +1,9 @@
 /**
- * Builds the search index after the site is built (postBuild), from the HTML of every doc page:
+ * The site's search (issue 6): the search bar and the search page (theme components in
+ * src/search/theme), the highlighting of search terms on the page a hit leads to (a client module),
+ * and the index.
+ *
+ * The index is built after the site is built (postBuild), from the HTML of every doc page:
  * one shard per search context (src/search/engine/shard.ts) plus `search-index/manifest.json`, which
  * names the shards (content-hashed, so they can be cached for good) and carries the glossary.
  *
@@ -11,17 +15,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {encodeFields, type PageRecord, type SectionRecord, type SectionTerms, type Shard} from '../../src/search/engine/shard';
+import {encodeFields, type Manifest, type PageRecord, type SectionRecord, type SectionTerms, type Shard} from '../../src/search/engine/shard';
 import {fold, methodPathKey, normalizeApiPath, terms} from '../../src/search/engine/text';
 import {slugForOperationId, METHODS} from '../../scripts/lib/openapi';
 import {excerpt, extractPage, type ExtractedPage} from './extract';
-
-export interface SearchContext {
-  /** First path segment(s) of the pages in the context, e.g. `administration`. */
-  path: string;
-  /** The name readers see («Администрирование»). */
-  label: string;
-}
+import {contextOf, type SearchContext} from '../../src/search/contexts';
 
 export interface SearchIndexOptions {
   contexts: SearchContext[];
@@ -31,21 +29,10 @@ export interface SearchIndexOptions {
   apiSpecs: {file: string; routeBase: string}[];
 }
 
-export interface Manifest {
-  format: 1;
-  contexts: {path: string; label: string; file: string; pages: number; sections: number}[];
-  glossary: string[][];
-}
 
 /** Where the index goes in the build (`/search` itself is the search page). */
 export const INDEX_DIR = 'search-index';
 export const MANIFEST = `${INDEX_DIR}/manifest.json`;
-
-/** The context of a page URL, or '' when no context covers it. */
-export function contextOf(url: string, contexts: SearchContext[]): string {
-  const match = contexts.filter((c) => url === `/${c.path}` || url.startsWith(`/${c.path}/`)).sort((a, b) => b.path.length - a.path.length)[0];
-  return match ? match.path : '';
-}
 
 /** Keywords of operation pages (`operationid`, `/posts`, `post:/posts`), by page URL. */
 export function apiKeywords(specs: {spec: unknown; routeBase: string}[], urls: string[]): Map<string, string[]> {
@@ -113,9 +100,21 @@ function htmlFile(outDir: string, route: string): string | undefined {
   return undefined;
 }
 
-export default function searchIndex(options: SearchIndexOptions) {
+/** The search page's route. */
+export const SEARCH_PAGE = '/search';
+
+export default function search(options: SearchIndexOptions) {
   return (context: LoadContext): Plugin => ({
-    name: 'time-search-index',
+    name: 'time-search',
+    getThemePath() {
+      return path.resolve(__dirname, '../../src/search/theme');
+    },
+    getClientModules() {
+      return [path.resolve(__dirname, '../../src/search/client/highlightPage.ts')];
+    },
+    async contentLoaded({actions}) {
+      actions.addRoute({path: `${context.baseUrl}${SEARCH_PAGE.slice(1)}`, component: '@theme/SearchPage', exact: true});
+    },
     async postBuild({outDir, routesPaths}) {
       const glossary = loadGlossary(path.resolve(context.siteDir, options.glossaryFile));
       const pages: {url: string; page: ExtractedPage}[] = [];

@@ -1,0 +1,40 @@
+/**
+ * Marks the words of the page's content that stand for search terms: every form of a word whose
+ * stem was matched («настройки», «настройкам» for `настройк`), with mark.js doing the DOM work.
+ */
+import Mark from 'mark.js';
+import {termMatcher, wordPattern} from '../engine/marks';
+
+export const MARK_CLASS = 'search-highlight';
+/** SPEC §9: the marking library waits at most this long for iframes. */
+const IFRAMES_TIMEOUT = 5000;
+/** At most this many terms are taken from the address (it is reader-controlled). */
+const MAX_TERMS = 20;
+
+/** The page's own content: the doc article, or the main area of other pages. */
+function contentRoot(): HTMLElement | null {
+  return document.querySelector<HTMLElement>('article .markdown, article') ?? document.querySelector<HTMLElement>('main');
+}
+
+export function markPage(terms: string[], root: HTMLElement | null = contentRoot()): Promise<number> {
+  return new Promise((resolve) => {
+    if (!root) {
+      resolve(0);
+      return;
+    }
+    const matches = termMatcher(terms.slice(0, MAX_TERMS).map((term) => term.slice(0, 100)));
+    const marker = new Mark(root);
+    marker.unmark({
+      className: MARK_CLASS,
+      done: () =>
+        marker.markRegExp(wordPattern(), {
+          element: 'mark',
+          className: MARK_CLASS,
+          iframesTimeout: IFRAMES_TIMEOUT,
+          exclude: ['.hash-link', 'mark'],
+          filter: (_node, match) => matches(match),
+          done: resolve,
+        }),
+    });
+  });
+}

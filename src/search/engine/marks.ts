@@ -1,0 +1,42 @@
+/**
+ * Which words of a text to highlight for a search hit: a word is marked when its term (folded and
+ * stemmed, as the index has it) is one the hit matched, so «настройки» is marked for the term
+ * `настройк` whatever form the query used. Shared by the search worker (titles and excerpts in the
+ * results) and the target page (src/search/client/highlightPage.ts).
+ */
+import {fold, stem} from './text';
+
+/** `[start, end)` offsets into a text. */
+export type Range = [number, number];
+
+const WORD = /[\p{L}\p{N}_]+/gu;
+/** Terms that can be marked in running text (not API paths or `method:path` keys). */
+const MARKABLE = /^[\p{L}\p{N}_.]+$/u;
+
+/** The terms of `terms` that can be looked for in text. */
+export function markableTerms(terms: Iterable<string>): string[] {
+  return [...new Set([...terms].filter((t) => MARKABLE.test(t)))];
+}
+
+/** A test for single words: true when the word stands for one of `terms`. */
+export function termMatcher(terms: Iterable<string>): (word: string) => boolean {
+  const wanted = new Set(markableTerms(terms).flatMap((t) => t.split('.')));
+  return (word) => {
+    const folded = fold(word);
+    return wanted.has(folded) || wanted.has(stem(folded));
+  };
+}
+
+/** The words of `text` to mark. */
+export function markRanges(text: string, matches: (word: string) => boolean): Range[] {
+  const out: Range[] = [];
+  for (const m of text.matchAll(WORD)) {
+    if (matches(m[0])) out.push([m.index, m.index + m[0].length]);
+  }
+  return out;
+}
+
+/** The word pattern for marking in the DOM (one fresh RegExp per call: it is stateful). */
+export function wordPattern(): RegExp {
+  return new RegExp(WORD.source, WORD.flags);
+}

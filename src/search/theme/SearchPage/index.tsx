@@ -1,0 +1,138 @@
+/**
+ * The search page (`/search?q=…&ctx=…&version=…`): up to 10 pages for the query in the chosen
+ * scope, each with its breadcrumbs, matched section and excerpt. The query and scope live in the
+ * URL, so a result list can be bookmarked and shared.
+ */
+import {useEffect, useId, useState, type ReactNode} from 'react';
+import clsx from 'clsx';
+import Layout from '@theme/Layout';
+import Link from '@docusaurus/Link';
+import Head from '@docusaurus/Head';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import useIsBrowser from '@docusaurus/useIsBrowser';
+import {useHistory, useLocation} from '@docusaurus/router';
+import {useSearch} from '../../client/client';
+import {parseScopeParam, scopeParam, searchContexts} from '../../contexts';
+import {searchStrings as t} from '../../strings';
+import {RESULT_LIMIT} from '../../limits';
+import Marked, {HitDetails} from '../Marked';
+import styles from './styles.module.css';
+
+/**
+ * Reads q, ctx and version from the address. The static HTML is built without them, so they are
+ * read only once the page is hydrated (else React would find other text than it rendered).
+ */
+function useParams() {
+  const {search} = useLocation();
+  const params = new URLSearchParams(useIsBrowser() ? search : '');
+  return {q: params.get('q') ?? '', ctx: params.get('ctx') ?? '', version: params.get('version')};
+}
+
+export default function SearchPage(): ReactNode {
+  const {siteConfig} = useDocusaurusContext();
+  const history = useHistory();
+  const {pathname} = useLocation();
+  const params = useParams();
+  const [query, setQuery] = useState(params.q);
+  const [ctx, setCtx] = useState(params.ctx);
+  const queryId = useId();
+  const scopeId = useId();
+
+  // Back/forward (or a link to this page) changes the address: follow it.
+  useEffect(() => setQuery(params.q), [params.q]);
+  useEffect(() => setCtx(params.ctx), [params.ctx]);
+
+  // The address follows what is typed (replaced, not pushed: one history entry per search).
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const next = new URLSearchParams();
+      if (query) next.set('q', query);
+      if (ctx) next.set('ctx', ctx);
+      if (params.version) next.set('version', params.version);
+      const search = next.toString();
+      if (search !== new URLSearchParams(window.location.search).toString()) history.replace({pathname, search: search ? `?${search}` : ''});
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [query, ctx, history, pathname, params.version]);
+
+  const parsedScope = parseScopeParam(ctx);
+  const scope = 'scope' in parsedScope ? parsedScope.scope : {};
+  const {state, warm, retry} = useSearch('scope' in parsedScope ? query : '', scope, RESULT_LIMIT);
+  useEffect(warm, [warm]);
+
+  const base = siteConfig.baseUrl;
+  const badVersion = params.version !== null && params.version !== base && params.version.replace(/\/$/, '') !== base.replace(/\/$/, '');
+  const heading = query.trim() ? t.pageHeading(query.trim()) : t.pageTitle;
+
+  return (
+    <Layout title={t.pageTitle} description="Поиск по руководствам и справочнику API Time.">
+      <Head>
+        <meta name="robots" content="noindex, follow" />
+      </Head>
+      <main className={clsx('container margin-vert--lg', styles.page)}>
+        <h1>{heading}</h1>
+        <form className={styles.form} role="search" aria-label={t.formLabel} onSubmit={(event) => event.preventDefault()}>
+          <label htmlFor={queryId}>{t.queryLabel}</label>
+          <input id={queryId} type="search" className={styles.query} value={query} autoComplete="off" spellCheck={false} onChange={(event) => setQuery(event.target.value)} />
+          <label htmlFor={scopeId}>{t.scopeLabel}</label>
+          <select id={scopeId} value={ctx} onChange={(event) => setCtx(event.target.value)} className={styles.scope}>
+            <option value="">{t.wholeSite}</option>
+            {searchContexts.map((c) => (
+              <option key={c.path} value={c.path}>
+                {c.label}
+              </option>
+            ))}
+            {searchContexts.map((c) => (
+              <option key={`!${c.path}`} value={scopeParam({context: c.path, outside: true})}>
+                {t.outsideOption(c.label)}
+              </option>
+            ))}
+          </select>
+        </form>
+
+        <div aria-live="polite" className={styles.status} data-index-state={state.index}>
+          {'error' in parsedScope && <p className={styles.error}>{parsedScope.error}</p>}
+          {badVersion && <p className={styles.error}>{t.badVersion(params.version!)}</p>}
+          {state.index === 'failed' && (
+            <p className={styles.error} role="alert">
+              {t.failed}{' '}
+              <button type="button" className="button button--sm button--outline button--primary" onClick={retry}>
+                {t.retry}
+              </button>
+            </p>
+          )}
+          {state.index === 'loading' && <p>{t.loading}</p>}
+          {state.index === 'idle' && !query.trim() && <p>{t.notLoaded}</p>}
+          {state.error && (
+            <div className={styles.error}>
+              <p>{t.syntaxError(state.error)}</p>
+              <p>{t.syntaxHelp}</p>
+            </div>
+          )}
+          {state.retyped && <p>{t.retyped(state.retyped)}</p>}
+          {state.index === 'done' && state.query && !state.error && (
+            <p>{state.hits.length ? t.found(state.hits.length) : `${t.noResults}. ${t.noResultsHint}`}</p>
+          )}
+        </div>
+
+        {query.trim() && state.hits.length > 0 && (
+          <ol className={styles.results}>
+            {state.hits.map((hit) => (
+              <li key={hit.href}>
+                <article className={styles.result}>
+                  <h2 className={styles.title}>
+                    <Link to={hit.href}>
+                      <Marked text={hit.title} ranges={hit.marks.title} />
+                    </Link>
+                  </h2>
+                  {hit.crumbs.length > 0 && <p className={styles.crumbs}>{hit.crumbs.join(' › ')}</p>}
+                  <HitDetails hit={hit} as="p" classNames={{heading: styles.heading, excerpt: styles.excerpt}} />
+                </article>
+              </li>
+            ))}
+          </ol>
+        )}
+      </main>
+    </Layout>
+  );
+}

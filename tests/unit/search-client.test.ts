@@ -1,0 +1,104 @@
+import {describe, expect, it, vi} from 'vitest';
+import {markRanges, termMatcher} from '../../src/search/engine/marks';
+import {terms} from '../../src/search/engine/text';
+import {contextOf, parseScopeParam, scopeParam} from '../../src/search/contexts';
+import {handle, hitHref, scopeContexts} from '../../src/search/client/searchService';
+import {buildShard} from '../../plugins/search';
+import {extractPage} from '../../plugins/search/extract';
+import type {Reply, Request} from '../../src/search/client/protocol';
+import type {Manifest} from '../../src/search/engine/shard';
+
+describe('marking search terms', () => {
+  it('marks every form of a matched word and leaves the rest', () => {
+    const matches = termMatcher(terms('настройка почты'));
+    const text = 'Настройки почтового сервера: почта, НАСТРОЙКАМ, настроение.';
+    expect(markRanges(text, matches).map(([a, b]) => text.slice(a, b))).toEqual(['Настройки', 'почта', 'НАСТРОЙКАМ']);
+  });
+
+  it('marks identifiers by their parts and never API path keys', () => {
+    const matches = termMatcher(['servicesettings.siteurl', '/users/{}/image', 'post:/posts']);
+    expect(markRanges('ServiceSettings.SiteURL и users image posts', matches).length).toBe(2);
+  });
+});
+
+describe('search contexts in the address', () => {
+  it('tells the context of a page', () => {
+    expect(contextOf('/administration/settings/environment/smtp')).toBe('administration');
+    expect(contextOf('/api/v4/create-post')).toBe('api');
+    expect(contextOf('/faq')).toBe('');
+    expect(contextOf('/apis')).toBe('');
+  });
+
+  it('reads and writes ctx: a context, everything outside it, or the whole site', () => {
+    expect(parseScopeParam(null)).toEqual({scope: {}});
+    expect(parseScopeParam('deployment')).toEqual({scope: {context: 'deployment'}});
+    expect(parseScopeParam('!deployment')).toEqual({scope: {context: 'deployment', outside: true}});
+    expect(scopeParam({context: 'deployment', outside: true})).toBe('!deployment');
+    expect(scopeParam({})).toBe('');
+    expect(parseScopeParam('blog')).toEqual({error: expect.stringMatching(/^Раздела поиска «blog» нет\. Разделы: administration, deployment/)});
+  });
+});
+
+describe('search worker', () => {
+  const html = (title: string, body: string) =>
+    `<html class="docs-wrapper docs-doc-page"><head><meta name="description" content="Описание"></head><body><article><nav class="theme-doc-breadcrumbs"><ul><li>${title}</li></ul></nav><div class="theme-doc-markdown"><header><h1>${title}</h1></header>${body}</div></article></body></html>`;
+  const shardOf = (context: string, url: string, title: string, body: string) => buildShard(context, [{url, page: extractPage(html(title, body))!, keywords: []}]);
+  const files: Record<string, unknown> = {
+    '/search-index/manifest.json': {
+      format: 1,
+      contexts: [
+        {path: 'deployment', label: 'Развёртывание', file: 'search-index/deployment.0123456789.json', pages: 1, sections: 2},
+        {path: '', label: '', file: 'search-index/other.0123456789.json', pages: 1, sections: 1},
+      ],
+      glossary: [['kubernetes', 'k8s']],
+    } satisfies Manifest,
+    '/search-index/deployment.0123456789.json': shardOf('deployment', '/deployment/k8s', 'Kubernetes', '<p>Установка в кластер.</p><h2 id="check">Проверка</h2><p>Поды Kubernetes запущены.</p>'),
+    '/search-index/other.0123456789.json': shardOf('', '/faq', 'Вопросы', '<p>Можно ли поставить Time в k8s?</p>'),
+  };
+  let failing = false;
+  vi.stubGlobal('fetch', async (url: string) => {
+    if (failing) throw new TypeError('Failed to fetch');
+    return url in files ? new Response(JSON.stringify(files[url])) : new Response('not found', {status: 404});
+  });
+  let id = 0;
+  const ask = async (request: Omit<Extract<Request, {type: 'search'}>, 'id' | 'type' | 'baseUrl' | 'limit'>) => {
+    const replies: Reply[] = [];
+    await handle({type: 'search', id: ++id, baseUrl: '/', limit: 10, ...request}, (r) => replies.push(r));
+    return replies;
+  };
+
+  it('reports a failed load, then loads on the next request', async () => {
+    failing = true;
+    const failed = await ask({query: 'kubernetes', scope: {}});
+    expect(failed.map((r) => r.type)).toEqual(['loading', 'failed']);
+    failing = false;
+    const replies = await ask({query: 'kubernetes', scope: {}});
+    expect(replies.map((r) => r.type)).toEqual(['loading', 'result']);
+    const result = replies[1] as Extract<Reply, {type: 'result'}>;
+    expect(result.hits.map((h) => h.url)).toEqual(['/deployment/k8s', '/faq']);
+    expect(result.hits[0].marks.title).toEqual([[0, 10]]);
+    // Ready now: no loading state for the same scope.
+    expect((await ask({query: 'установка', scope: {}})).map((r) => r.type)).toEqual(['result']);
+  });
+
+  it('searches inside or outside a context', async () => {
+    const inside = (await ask({query: 'k8s', scope: {context: 'deployment'}})).at(-1) as Extract<Reply, {type: 'result'}>;
+    expect(inside.hits.map((h) => h.url)).toEqual(['/deployment/k8s']);
+    const outside = (await ask({query: 'k8s', scope: {context: 'deployment', outside: true}})).at(-1) as Extract<Reply, {type: 'result'}>;
+    expect(outside.hits.map((h) => h.url)).toEqual(['/faq']);
+  });
+
+  it('answers a syntax error with the message and no hits', async () => {
+    const reply = (await ask({query: 'title:', scope: {}})).at(-1) as Extract<Reply, {type: 'result'}>;
+    expect(reply).toMatchObject({hits: [], error: 'expecting term, found nothing'});
+  });
+
+  it('rejects an unknown context', () => {
+    expect(() => scopeContexts(files['/search-index/manifest.json'] as Manifest, {context: 'blog'})).toThrow(/no context "blog"/);
+  });
+
+  it('links a hit to its section with the matched terms to highlight', () => {
+    expect(hitHref({url: '/deployment/k8s', anchor: 'check', terms: ['kubernet', '/users/{}/image']})).toBe('/deployment/k8s?_highlight=kubernet#check');
+    expect(hitHref({url: '/faq', anchor: '', terms: []})).toBe('/faq');
+  });
+});
