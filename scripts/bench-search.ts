@@ -22,6 +22,7 @@ import zlib from 'node:zlib';
 import type {Browser, Page} from '@playwright/test';
 import {loadQueries, pct, quality, rankOf, type BenchQuery} from './lib/search-eval';
 import {kb} from './lib/measure';
+import {writeCspSnippet} from './lib/csp';
 import {launchChromium, waitForServer} from './lib/browser';
 import type {Manifest} from '../src/search/engine/shard';
 
@@ -208,6 +209,8 @@ async function main() {
   if (!fs.existsSync(path.join(root, 'build/search-index/manifest.json'))) throw new Error('build/ has no search index: run `npm run build` first');
   const plugin = variants[1];
   if (process.argv.includes('--rebuild') || !fs.existsSync(path.join(plugin.dir, 'index.html'))) buildPluginCopy(plugin.dir);
+  // The nginx config takes the inline-script hashes from the build (scripts/build.ts does this for ours).
+  writeCspSnippet(plugin.dir);
   const queries = loadQueries();
   const report: Record<string, Awaited<ReturnType<typeof measure>>> = {};
   for (const variant of variants) {

@@ -4,6 +4,11 @@
  * - output size and page count;
  * - gzipped JavaScript that Chromium downloads for the home page and a guide page (served by the
  *   production nginx config, so sizes are what nginx sends).
+ * - a bounded load test of the production nginx config with wrk (loopback, 24 s): requests per
+ *   second, p99 latency and errors for a guide page, an API page and the largest search shard;
+ *   any error fails the bench;
+ * - Lighthouse 12 mobile performance (median of 3) and CLS of the home, a guide, a settings page,
+ *   the search page and an API operation, against the budgets of issue 7 (`--no-lighthouse` skips).
  * Results are printed and written to reports/bench.json. `--no-build` measures the existing build.
  * Guide pages are compared with bench/baseline.json (before the API reference): the bench fails if
  * one of them loads more JavaScript than then.
@@ -13,6 +18,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {folderSize, kb, mb, runMeasured} from './lib/measure';
 import {launchChromium, waitForServer} from './lib/browser';
+import {runWrk, type LoadResult} from './lib/wrk';
+import {runLighthouse, type LighthouseResult} from './lib/lighthouse';
+import type {Manifest} from '../src/search/engine/shard';
 
 const root = path.resolve(__dirname, '..');
 const build = path.join(root, 'build');
@@ -70,6 +78,15 @@ async function main() {
     const weights: Record<string, unknown> = {};
     for (const [name, p] of Object.entries(pages)) weights[name] = {path: p, ...(await pageWeight(`http://localhost:${port}${p}`))};
     report.pages = weights;
+    report.load = loadTest(`http://localhost:${port}`);
+    if (!process.argv.includes('--no-lighthouse')) {
+      const scores: LighthouseResult[] = [];
+      for (const budget of LIGHTHOUSE_BUDGETS) {
+        console.log(`Lighthouse (mobile, ${LIGHTHOUSE_RUNS} runs) ${budget.path}…`);
+        scores.push(await runLighthouse(`http://localhost:${port}${budget.path}`, LIGHTHOUSE_RUNS));
+      }
+      report.lighthouse = scores;
+    }
   } finally {
     server.kill('SIGTERM');
   }
@@ -83,13 +100,53 @@ async function main() {
   for (const [name, w] of Object.entries(report.pages as Record<string, {path: string; jsGzip: number; totalTransferred: number; requests: number}>)) {
     console.log(`${name} ${w.path}: JS ${kb(w.jsGzip)} gzip, all ${kb(w.totalTransferred)} in ${w.requests} requests`);
   }
+  for (const l of report.load as LoadResult[]) {
+    console.log(`load ${l.url}: ${Math.round(l.requestsPerSecond)} req/s, p99 ${l.p99Ms.toFixed(2)} ms, ${l.requests} requests, ${l.errors} errors`);
+  }
+  const lighthouseFailures: string[] = [];
+  for (const [i, l] of ((report.lighthouse ?? []) as LighthouseResult[]).entries()) {
+    const budget = LIGHTHOUSE_BUDGETS[i];
+    console.log(`lighthouse ${budget.path}: performance ${l.performance} (runs ${l.runs.join(', ')}; budget ≥ ${budget.minScore}), CLS ${l.cls.toFixed(3)}, TBT ${Math.round(l.tbtMs)} ms, LCP ${Math.round(l.lcpMs)} ms`);
+    if (l.performance < budget.minScore) lighthouseFailures.push(`${budget.path} performance ${l.performance} < ${budget.minScore}`);
+    if (l.cls > MAX_CLS) lighthouseFailures.push(`${budget.path} CLS ${l.cls.toFixed(3)} > ${MAX_CLS}`);
+  }
+  if (lighthouseFailures.length) {
+    console.error(`over the Lighthouse budgets: ${lighthouseFailures.join('; ')}`);
+    process.exitCode = 1;
+  }
   console.log('written to reports/bench.json');
+  const failed = (report.load as LoadResult[]).filter((l) => l.errors > 0);
+  if (failed.length) {
+    console.error(`the load test had errors: ${failed.map((l) => l.url).join(', ')}`);
+    process.exitCode = 1;
+  }
 
   const grown = compareWithBaseline(report.pages as Record<string, {jsGzip: number}>);
   if (grown.length) {
     console.error(`guide pages load more JavaScript than before the API reference (bench/baseline.json): ${grown.join(', ')}`);
     process.exitCode = 1;
   }
+}
+
+/** Issue 7: Lighthouse mobile performance per page type (median of 3 runs) and CLS everywhere. */
+const LIGHTHOUSE_RUNS = 3;
+const MAX_CLS = 0.02;
+const LIGHTHOUSE_BUDGETS = [
+  {path: pages.home, minScore: 95},
+  {path: pages.guide, minScore: 95},
+  {path: pages.settings, minScore: 95},
+  {path: '/search?q=docker', minScore: 95},
+  {path: pages.apiOperation, minScore: 85},
+];
+
+/**
+ * wrk against nginx on loopback, 8 s per URL (24 s in all): a guide page, an API operation page
+ * and the largest search index shard.
+ */
+function loadTest(base: string): LoadResult[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(build, 'search-index/manifest.json'), 'utf8')) as Manifest;
+  const shard = manifest.contexts.map((c) => c.file).sort((a, b) => fs.statSync(path.join(build, b)).size - fs.statSync(path.join(build, a)).size)[0];
+  return [pages.guide, pages.apiOperation, `/${shard}`].map((p) => runWrk(`${base}${p}`, 8));
 }
 
 /** Prints before/after for the pages in bench/baseline.json; returns those that grew. */

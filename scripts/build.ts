@@ -1,11 +1,13 @@
 /**
  * `npm run build`: regenerates the API reference (scripts/prepare-api.ts), then runs
  * `docusaurus build`, shows its output and keeps a copy in build-log.txt so that tests can fail on
- * warnings the build only prints (broken anchors, duplicate routes).
+ * warnings the build only prints (broken anchors, duplicate routes). Last, it writes the nginx
+ * snippet that allows the build's inline scripts by hash (scripts/lib/csp.ts).
  */
 import {spawn, spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import {SNIPPET, writeCspSnippet} from './lib/csp';
 
 const root = path.resolve(__dirname, '..');
 const logFile = path.join(root, 'build-log.txt');
@@ -36,6 +38,21 @@ child.on('close', (code, signal) => {
       console.error(`docusaurus build was killed by ${signal}`);
       process.exit(1);
     }
-    process.exit(code ?? 1);
+    if (code !== 0) process.exit(code ?? 1);
+    try {
+      const scripts = writeCspSnippet(outDir(process.argv.slice(2)));
+      console.log(`Content-Security-Policy: ${scripts} inline scripts allowed by hash (${SNIPPET})`);
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    }
+    process.exit(0);
   });
 });
+
+/** The output folder of `docusaurus build [--out-dir X]`. */
+function outDir(args: string[]): string {
+  const at = args.findIndex((a) => a === '--out-dir' || a.startsWith('--out-dir='));
+  if (at < 0) return path.join(root, 'build');
+  return path.resolve(root, args[at].includes('=') ? args[at].split('=')[1] : args[at + 1]);
+}

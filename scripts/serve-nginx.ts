@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {renderMainConfig} from './lib/nginx';
+import {SNIPPET} from './lib/csp';
 
 const root = path.resolve(__dirname, '..');
 const port = Number(process.env.PORT ?? 8080);
@@ -19,6 +20,10 @@ if (!Number.isInteger(port) || port <= 0 || port > 65535) {
 }
 if (!fs.existsSync(path.join(docroot, 'index.html'))) {
   console.error(`${docroot} has no index.html: run "npm run build" first`);
+  process.exit(2);
+}
+if (!fs.existsSync(path.join(docroot, SNIPPET))) {
+  console.error(`${docroot} has no ${SNIPPET} (the script hashes of the Content-Security-Policy): build it with "npm run build"`);
   process.exit(2);
 }
 if (spawnSync(nginx, ['-v']).error) {

@@ -73,6 +73,22 @@ test.describe('API reference', () => {
     await expect(page.locator('pre').filter({hasText: 'curl'}).first()).toContainText('https://chat.corp.example.ru/api/v4/users/');
   });
 
+  test('the request body editor takes the reader\'s JSON, the samples follow it, and nothing is evaluated', async ({page}) => {
+    const violations: string[] = [];
+    await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => void (window as unknown as {reportViolation: (t: string) => void}).reportViolation(e.violatedDirective));
+    });
+    await openHydrated(page, '/api/v4/create-post');
+    const editor = page.locator('.openapi-explorer__playground-editor').first();
+    await editor.click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('{"channel_id": "4xp9fdt7pjgwbqz5ejtotr6tyo", "message": "Проверка связи"}');
+    await expect(editor).toContainText('Проверка связи');
+    await expect(page.locator('pre').filter({hasText: 'curl'}).first()).toContainText('Проверка связи');
+    expect(violations).toEqual([]);
+  });
+
   test('the chapters and the v5 reference are reachable from the API sidebar', async ({page}) => {
     await openHydrated(page, '/api/v4/introduction');
     const sidebar = page.getByRole('navigation', {name: 'Меню раздела'});

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {fillTemplate, NGINX_DIR, renderMainConfig, renderServerBlock} from '../../scripts/lib/nginx';
+import {inlineScriptHashes, scriptSourceSnippet, SNIPPET} from '../../scripts/lib/csp';
 
 describe('nginx config rendering', () => {
   it('fills every placeholder of the production template', () => {
@@ -33,6 +34,8 @@ describe('nginx config rendering', () => {
     expect(probe.error, 'nginx must be installed for the tests (apt-get install -y nginx)').toBeUndefined();
     const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nginx-test-'));
     const docroot = fs.mkdtempSync(path.join(os.tmpdir(), 'nginx-root-'));
+    fs.mkdirSync(path.join(docroot, '.nginx'));
+    fs.writeFileSync(path.join(docroot, SNIPPET), scriptSourceSnippet(["'sha256-abc='"]));
     const conf = path.join(runDir, 'nginx.conf');
     fs.writeFileSync(conf, renderMainConfig({port: 18080, docroot, runDir}));
     const result = spawnSync('nginx', ['-t', '-p', runDir, '-c', conf], {encoding: 'utf8'});
@@ -49,5 +52,26 @@ describe('nginx redirects of the route contract', () => {
     for (const [from, to] of Object.entries(cyrillicChapterSlugs)) {
       expect(template).toContain(`rewrite ^/api/v4/${from}/?$ /api/v4/${to} permanent;`);
     }
+  });
+});
+
+describe('Content-Security-Policy for inline scripts (scripts/lib/csp.ts)', () => {
+  it('hashes the inline scripts a browser runs, not data blocks or external files', () => {
+    const html = '<script>a()</script><script src="/x.js"></script><script type="application/ld+json">{}</script><script data-rh="true">b()</script>';
+    // echo -n 'a()' | openssl dgst -sha256 -binary | base64
+    expect(inlineScriptHashes(html)).toEqual(["'sha256-qVpDBgj7bpq5hMAcGp3AOc79J3Y1Z4HvySTwKrWDoy4='", expect.stringMatching(/^'sha256-[A-Za-z0-9+/]{43}='$/)]);
+  });
+
+  it('writes one nginx variable with the site origin and each hash once', () => {
+    expect(scriptSourceSnippet(["'sha256-b='", "'sha256-a='", "'sha256-b='"])).toContain(`set $csp_script_src "'self' 'sha256-a=' 'sha256-b='";`);
+  });
+
+  it('the header takes script sources only from that variable: no unsafe-inline, no unsafe-eval', () => {
+    const headers = fs.readFileSync(path.join(NGINX_DIR, 'security-headers.conf'), 'utf8');
+    const policy = headers.match(/Content-Security-Policy "([^"]+)"/)![1];
+    expect(policy).toMatch(/script-src \$csp_script_src;/);
+    expect(policy).not.toContain('unsafe-eval');
+    expect(policy.match(/script-src[^;]*/)![0]).not.toContain('unsafe-inline');
+    expect(policy).toContain("frame-ancestors 'none'");
   });
 });

@@ -145,7 +145,10 @@ export default function SearchBar(): ReactNode {
       }}>
       <input
         ref={inputRef}
-        type="search"
+        // A combobox is a text input (type=search may not take role=combobox); the phone keyboard
+        // still shows a search key.
+        type="text"
+        enterKeyHint="search"
         className={clsx('navbar__search-input', styles.input)}
         placeholder={t.placeholder}
         aria-label={t.label}
