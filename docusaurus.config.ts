@@ -14,6 +14,7 @@ import contentCheck from './plugins/content-check';
 import announcementReset from './plugins/announcement-reset';
 import apiChunks from './plugins/api-chunks';
 import codeHighlight, {remarkHighlight} from './plugins/code-highlight';
+import {remarkMermaid} from './plugins/mermaid-static';
 import search from './plugins/search';
 import rehypeA11y from './plugins/rehype-a11y';
 import remarkSettings from './plugins/remark-settings';
@@ -61,7 +62,6 @@ const config: Config = {
   },
 
   markdown: {
-    mermaid: true,
     mdx1Compat: {comments: false, admonitions: true, headingIds: true},
     hooks: {
       onBrokenMarkdownLinks: 'throw',
@@ -92,7 +92,6 @@ const config: Config = {
   clientModules: ['./src/clientModules/apiListSemantics.ts'],
 
   themes: [
-    '@docusaurus/theme-mermaid',
     'docusaurus-theme-openapi-docs',
     // Only in the benchmark's copy of the site (scripts/bench-search.ts): the stock search plugin.
     ...(plainSearchPlugin ? [['@easyops-cn/docusaurus-search-local', plainPluginOptions] as PluginConfig] : []),
@@ -115,7 +114,9 @@ const config: Config = {
           [remarkSamples, {rootDir: __dirname, fingerprint: samplesFingerprint()}],
         ],
         // Code is highlighted when the page compiles (plugins/code-highlight).
-        remarkPlugins: [remarkHighlight],
+        // Diagrams are drawn at build time (plugins/mermaid-static), code highlighted at build time
+        // (plugins/code-highlight): neither Mermaid nor Prism runs on a guide page.
+        remarkPlugins: [remarkMermaid, remarkHighlight],
         rehypePlugins: [rehypeA11y],
         // No DocCardList on guide pages: their version docs map stays out of every page (≈12 KB gzip).
         lean: {versionDocs: false, globalDocs: true},
@@ -159,9 +160,6 @@ const config: Config = {
     languageTabs,
     // Try-it keeps the reader's token for the browser tab's session only.
     api: {authPersistence: 'sessionStorage'},
-    mermaid: {
-      theme: {light: 'neutral', dark: 'dark'},
-    },
   } satisfies Preset.ThemeConfig,
 };
 

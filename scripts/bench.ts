@@ -11,7 +11,7 @@
  *   the search page and an API operation, against the budgets of issue 7 (`--no-lighthouse` skips).
  * Results are printed and written to reports/bench.json. `--no-build` measures the existing build.
  * Guide pages are compared with bench/baseline.json (before the API reference): the bench fails if
- * one of them loads more JavaScript than then.
+ * one of them loads more JavaScript than then, or more than the budgets of issue 7 (JS_BUDGET).
  */
 import {spawn} from 'node:child_process';
 import fs from 'node:fs';
@@ -121,12 +121,22 @@ async function main() {
     process.exitCode = 1;
   }
 
+  const overBudget = Object.entries(report.pages as Record<string, {path: string; jsGzip: number}>)
+    .filter(([name, w]) => w.jsGzip > JS_BUDGET[name as keyof typeof pages])
+    .map(([name, w]) => `${w.path} ${kb(w.jsGzip)} > ${kb(JS_BUDGET[name as keyof typeof pages])}`);
+  if (overBudget.length) {
+    console.error(`over the JavaScript budget (gzip): ${overBudget.join('; ')}`);
+    process.exitCode = 1;
+  }
   const grown = compareWithBaseline(report.pages as Record<string, {jsGzip: number}>);
   if (grown.length) {
     console.error(`guide pages load more JavaScript than before the API reference (bench/baseline.json): ${grown.join(', ')}`);
     process.exitCode = 1;
   }
 }
+
+/** Issue 7: gzipped JavaScript a page may load in Chromium (guide pages 250 KB, operation pages 700 KB). */
+const JS_BUDGET: Record<keyof typeof pages, number> = {home: 250 * 1024, guide: 250 * 1024, settings: 250 * 1024, apiOperation: 700 * 1024};
 
 /** Issue 7: Lighthouse mobile performance per page type (median of 3 runs) and CLS everywhere. */
 const LIGHTHOUSE_RUNS = 3;

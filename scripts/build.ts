@@ -2,12 +2,14 @@
  * `npm run build`: regenerates the API reference (scripts/prepare-api.ts), then runs
  * `docusaurus build`, shows its output and keeps a copy in build-log.txt so that tests can fail on
  * warnings the build only prints (broken anchors, duplicate routes). Last, it writes the nginx
- * snippet that allows the build's inline scripts by hash (scripts/lib/csp.ts).
+ * snippet that allows the build's inline scripts by hash (scripts/lib/csp.ts) and gzip copies of the
+ * text files for nginx (scripts/lib/precompress.ts).
  */
 import {spawn, spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {SNIPPET, writeCspSnippet} from './lib/csp';
+import {precompress} from './lib/precompress';
 
 const root = path.resolve(__dirname, '..');
 const logFile = path.join(root, 'build-log.txt');
@@ -40,8 +42,11 @@ child.on('close', (code, signal) => {
     }
     if (code !== 0) process.exit(code ?? 1);
     try {
-      const scripts = writeCspSnippet(outDir(process.argv.slice(2)));
+      const dir = outDir(process.argv.slice(2));
+      const scripts = writeCspSnippet(dir);
       console.log(`Content-Security-Policy: ${scripts} inline scripts allowed by hash (${SNIPPET})`);
+      const {files, raw, gzip} = precompress(dir);
+      console.log(`Precompressed ${files} files for nginx's gzip_static: ${(raw / 1048576).toFixed(1)} MB → ${(gzip / 1048576).toFixed(1)} MB`);
     } catch (error) {
       console.error(error instanceof Error ? error.message : error);
       process.exit(1);

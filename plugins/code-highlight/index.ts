@@ -107,9 +107,9 @@ export function displayedCode(value: string): string {
 }
 
 /**
- * Remark plugin: every fenced code block gets `data-tokens`. Mermaid diagrams are left to the
- * Mermaid theme. A magic comment stops the build: its line would vanish from the page and the
- * precomputed lines would no longer match.
+ * Remark plugin: every fenced code block gets `data-tokens`. Mermaid diagrams are left to
+ * plugins/mermaid-static (which runs first and draws them). A magic comment stops the build: its
+ * line would vanish from the page and the precomputed lines would no longer match.
  */
 export function remarkHighlight() {
   return (tree: Node, file: {path?: string}) => {

@@ -18,7 +18,10 @@ export async function runLighthouse(url: string, runs = 3): Promise<LighthouseRe
   const {default: lighthouse} = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const results: Omit<LighthouseResult, 'runs'>[] = [];
-  for (let i = 0; i < runs; i++) {
+  // A run whose trace Chromium failed to record (NO_NAVSTART and friends, now and then) is redone,
+  // up to twice per page.
+  let retries = 2;
+  while (results.length < runs) {
     const chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
@@ -27,7 +30,10 @@ export async function runLighthouse(url: string, runs = 3): Promise<LighthouseRe
       const result = await lighthouse(url, {port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json'});
       if (!result) throw new Error(`lighthouse gave no result for ${url}`);
       const {lhr} = result;
-      if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message} (${url})`);
+      if (lhr.runtimeError) {
+        if (retries-- > 0) continue;
+        throw new Error(`lighthouse: ${lhr.runtimeError.message} (${url})`);
+      }
       results.push({
         url,
         performance: Math.round((lhr.categories.performance.score ?? 0) * 100),

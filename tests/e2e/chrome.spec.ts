@@ -227,8 +227,28 @@ test.describe('page navigation', () => {
     for (const letter of letters) expect(letter).toMatch(/^[A-ZА-ЯЁ0-9]$/);
   });
 
-  test('Mermaid diagrams render as pictures', async ({page}) => {
+  test('Mermaid diagrams are drawn into the page at build time, in the current colour mode, with no script', async ({browser}) => {
+    for (const theme of ['light', 'dark']) {
+      const context = await browser.newContext({javaScriptEnabled: false});
+      const page = await context.newPage();
+      // Without JavaScript the colour mode comes from the attribute the theme script would set.
+      await page.goto('/deployment/install/components-scheme');
+      if (theme === 'dark') await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+      const diagram = page.locator('.mermaid-diagram').first();
+      await expect(diagram.locator(`.mermaid-diagram__${theme} svg`)).toBeVisible();
+      await expect(diagram.locator(`.mermaid-diagram__${theme === 'dark' ? 'light' : 'dark'} svg`)).toBeHidden();
+      await expect(diagram.locator(`.mermaid-diagram__${theme} svg`)).toContainText('PostgreSQL, основной сервер');
+      await context.close();
+    }
+  });
+
+  test('no page loads Mermaid', async ({page}) => {
+    const scripts: string[] = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(await response.text());
+    });
     await openHydrated(page, '/deployment/install/components-scheme');
-    await expect(page.locator('.docusaurus-mermaid-container svg').first()).toBeVisible();
+    // The SVGs themselves are in the page; the library (which exports mermaidAPI) is not.
+    expect(scripts.filter((s) => /mermaidAPI/.test(s))).toEqual([]);
   });
 });

@@ -140,6 +140,9 @@ test('index shards are cached for good; the manifest that names them is revalida
     const shard = await request.get(`/${file}`);
     expect(shard.status()).toBe(200);
     expect(shard.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Sent from the build's gzip copy (a fixed length), not compressed again on every request.
+    expect(shard.headers()['content-encoding']).toBe('gzip');
+    expect(Number(shard.headers()['content-length'])).toBeGreaterThan(1000);
     expect(shard.headers()['x-content-type-options']).toBe('nosniff');
   }
 });

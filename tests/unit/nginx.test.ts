@@ -2,9 +2,11 @@ import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import {describe, expect, it} from 'vitest';
 import {fillTemplate, NGINX_DIR, renderMainConfig, renderServerBlock} from '../../scripts/lib/nginx';
 import {inlineScriptHashes, scriptSourceSnippet, SNIPPET} from '../../scripts/lib/csp';
+import {precompress} from '../../scripts/lib/precompress';
 
 describe('nginx config rendering', () => {
   it('fills every placeholder of the production template', () => {
@@ -73,5 +75,24 @@ describe('Content-Security-Policy for inline scripts (scripts/lib/csp.ts)', () =
     expect(policy).not.toContain('unsafe-eval');
     expect(policy.match(/script-src[^;]*/)![0]).not.toContain('unsafe-inline');
     expect(policy).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe('gzip copies for gzip_static (scripts/lib/precompress.ts)', () => {
+  it('compresses text files big enough to gain, and leaves small and binary files alone', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'precompress-'));
+    fs.writeFileSync(path.join(dir, 'page.html'), '<p>Текст страницы</p>'.repeat(200));
+    fs.writeFileSync(path.join(dir, 'tiny.js'), 'x()');
+    fs.writeFileSync(path.join(dir, 'logo.png'), Buffer.alloc(4096));
+    const result = precompress(dir);
+    expect(result.files).toBe(1);
+    expect(zlib.gunzipSync(fs.readFileSync(path.join(dir, 'page.html.gz'))).toString()).toBe(fs.readFileSync(path.join(dir, 'page.html'), 'utf8'));
+    expect(fs.existsSync(path.join(dir, 'tiny.js.gz'))).toBe(false);
+    expect(fs.existsSync(path.join(dir, 'logo.png.gz'))).toBe(false);
+    fs.rmSync(dir, {recursive: true, force: true});
+  });
+
+  it('is switched on in the server block', () => {
+    expect(renderServerBlock(8080, '/srv/site')).toContain('gzip_static on;');
   });
 });
