@@ -89,7 +89,8 @@ const config: Config = {
   ],
 
   // API schema trees get list semantics the theme leaves out (src/clientModules/apiListSemantics.ts).
-  clientModules: ['./src/clientModules/apiListSemantics.ts'],
+  // The mobile menu opens and closes with the keyboard (src/clientModules/mobileMenuKeyboard.ts).
+  clientModules: ['./src/clientModules/apiListSemantics.ts', './src/clientModules/mobileMenuKeyboard.ts'],
 
   themes: [
     'docusaurus-theme-openapi-docs',

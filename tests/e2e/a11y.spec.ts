@@ -28,7 +28,16 @@ for (const path of pagesToCheck()) {
   });
 }
 
-for (const path of ['/', '/deployment/install/docker-compose', '/no-such-page']) {
+/** One page of every type (the sitemap loop above checks them in light mode; /search is not in it). */
+const PAGE_TYPES = ['/', '/deployment/install/docker-compose', '/administration/settings/environment/smtp', '/api/v4/create-post', '/api/v4/introduction', '/search?q=docker', '/no-such-page', '/faq'];
+
+test('axe finds no serious violation on the search page with results', async ({page}) => {
+  await openHydrated(page, '/search?q=docker');
+  await expect(page.locator('main ol article').first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+for (const path of PAGE_TYPES) {
   test(`axe finds no serious violation on ${path} in dark mode`, async ({page}) => {
     await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
     await openHydrated(page, path);
