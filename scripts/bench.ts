@@ -11,7 +11,8 @@
  *   the search page and an API operation, against the budgets of issue 7 (`--no-lighthouse` skips).
  * Results are printed and written to reports/bench.json. `--no-build` measures the existing build.
  * Guide pages are compared with bench/baseline.json (before the API reference): the bench fails if
- * one of them loads more JavaScript than then, or more than the budgets of issue 7 (JS_BUDGET).
+ * one of them loads more JavaScript than then, or more than the budgets of issue 7 (JS_BUDGET). The
+ * cold build is compared with bench/build-baseline.json: more than 20 % slower or heavier fails.
  */
 import {spawn} from 'node:child_process';
 import fs from 'node:fs';
@@ -128,6 +129,13 @@ async function main() {
     console.error(`over the JavaScript budget (gzip): ${overBudget.join('; ')}`);
     process.exitCode = 1;
   }
+  if (b) {
+    const regressions = compareBuild(b);
+    if (regressions.length) {
+      console.error(`the build regressed by more than ${BUILD_TOLERANCE * 100} % against bench/build-baseline.json: ${regressions.join('; ')} (give the reason in the commit and record a new baseline)`);
+      process.exitCode = 1;
+    }
+  }
   const grown = compareWithBaseline(report.pages as Record<string, {jsGzip: number}>);
   if (grown.length) {
     console.error(`guide pages load more JavaScript than before the API reference (bench/baseline.json): ${grown.join(', ')}`);
@@ -157,6 +165,20 @@ function loadTest(base: string): LoadResult[] {
   const manifest = JSON.parse(fs.readFileSync(path.join(build, 'search-index/manifest.json'), 'utf8')) as Manifest;
   const shard = manifest.contexts.map((c) => c.file).sort((a, b) => fs.statSync(path.join(build, b)).size - fs.statSync(path.join(build, a)).size)[0];
   return [pages.guide, pages.apiOperation, `/${shard}`].map((p) => runWrk(`${base}${p}`, 8));
+}
+
+/** Issue 7: the cold build may not take more than 20 % longer or more memory than the recorded one. */
+const BUILD_TOLERANCE = 0.2;
+
+/** Prints the build against bench/build-baseline.json; returns what regressed beyond the tolerance. */
+function compareBuild(now: {seconds: number; peakMemoryBytes: number}): string[] {
+  const baseline = JSON.parse(fs.readFileSync(path.join(root, 'bench/build-baseline.json'), 'utf8')) as {commit: string; seconds: number; peakMemoryBytes: number};
+  const change = (a: number, b: number) => `${a > b ? '+' : ''}${(((a - b) / b) * 100).toFixed(0)} %`;
+  console.log(`build against ${baseline.commit}: ${baseline.seconds} s → ${now.seconds} s (${change(now.seconds, baseline.seconds)}), peak ${mb(baseline.peakMemoryBytes)} → ${mb(now.peakMemoryBytes)} (${change(now.peakMemoryBytes, baseline.peakMemoryBytes)})`);
+  const out: string[] = [];
+  if (now.seconds > baseline.seconds * (1 + BUILD_TOLERANCE)) out.push(`time ${change(now.seconds, baseline.seconds)}`);
+  if (now.peakMemoryBytes > baseline.peakMemoryBytes * (1 + BUILD_TOLERANCE)) out.push(`peak memory ${change(now.peakMemoryBytes, baseline.peakMemoryBytes)}`);
+  return out;
 }
 
 /** Prints before/after for the pages in bench/baseline.json; returns those that grew. */
