@@ -15,7 +15,7 @@
  * with `TIME_SEARCH=plugin` when it is missing or when `--rebuild` is given. Results go to
  * reports/search-bench.json.
  */
-import {spawn, spawnSync} from 'node:child_process';
+import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -23,7 +23,7 @@ import type {Browser, Page} from '@playwright/test';
 import {loadQueries, pct, quality, rankOf, type BenchQuery} from './lib/search-eval';
 import {kb} from './lib/measure';
 import {writeCspSnippet} from './lib/csp';
-import {launchChromium, waitForServer} from './lib/browser';
+import {launchChromium, startNginx} from './lib/browser';
 import type {Manifest} from '../src/search/engine/shard';
 
 const root = path.resolve(__dirname, '..');
@@ -156,15 +156,10 @@ async function runQuery(page: Page, query: string): Promise<{urls: string[]; ms:
 }
 
 async function measure(variant: Variant, queries: BenchQuery[]) {
-  const server = spawn(process.execPath, [require.resolve('tsx/cli'), 'scripts/serve-nginx.ts'], {
-    cwd: root,
-    env: {...process.env, PORT: String(variant.port), DOCROOT: variant.dir},
-    stdio: 'ignore',
-  });
-  const base = `http://localhost:${variant.port}`;
+  const server = await startNginx(variant.port, variant.dir);
+  const {base} = server;
   const browser = await launchChromium();
   try {
-    await waitForServer(`${base}/`);
     const index = variant.indexFiles().map(({context, file}) => {
       const bytes = fs.readFileSync(path.join(variant.dir, file));
       return {context, file, raw: bytes.length, gzip: zlib.gzipSync(bytes, {level: 6}).length};
@@ -201,7 +196,7 @@ async function measure(variant: Variant, queries: BenchQuery[]) {
     };
   } finally {
     await browser.close();
-    server.kill('SIGTERM');
+    server.stop();
   }
 }
 

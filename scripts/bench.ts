@@ -14,11 +14,10 @@
  * one of them loads more JavaScript than then, or more than the budgets of issue 7 (JS_BUDGET). The
  * cold build is compared with bench/build-baseline.json: more than 20 % slower or heavier fails.
  */
-import {spawn} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {folderSize, kb, mb, runMeasured} from './lib/measure';
-import {launchChromium, waitForServer} from './lib/browser';
+import {launchChromium, startNginx} from './lib/browser';
 import {runWrk, type LoadResult} from './lib/wrk';
 import {runLighthouse, type LighthouseResult} from './lib/lighthouse';
 import type {Manifest} from '../src/search/engine/shard';
@@ -69,27 +68,22 @@ async function main() {
   const js = folderSize(path.join(build, 'assets/js'));
   report.output = {bytes: output.raw, files: output.files, htmlPages, jsBytes: js.raw, jsGzipBytes: js.gzip};
 
-  const server = spawn(process.execPath, [require.resolve('tsx/cli'), 'scripts/serve-nginx.ts'], {
-    cwd: root,
-    env: {...process.env, PORT: String(port)},
-    stdio: 'ignore',
-  });
+  const server = await startNginx(port, build);
   try {
-    await waitForServer(`http://localhost:${port}/`);
     const weights: Record<string, unknown> = {};
-    for (const [name, p] of Object.entries(pages)) weights[name] = {path: p, ...(await pageWeight(`http://localhost:${port}${p}`))};
+    for (const [name, p] of Object.entries(pages)) weights[name] = {path: p, ...(await pageWeight(`${server.base}${p}`))};
     report.pages = weights;
-    report.load = loadTest(`http://localhost:${port}`);
+    report.load = loadTest(server.base);
     if (!process.argv.includes('--no-lighthouse')) {
       const scores: LighthouseResult[] = [];
       for (const budget of LIGHTHOUSE_BUDGETS) {
         console.log(`Lighthouse (mobile, ${LIGHTHOUSE_RUNS} runs) ${budget.path}…`);
-        scores.push(await runLighthouse(`http://localhost:${port}${budget.path}`, LIGHTHOUSE_RUNS));
+        scores.push(await runLighthouse(`${server.base}${budget.path}`, LIGHTHOUSE_RUNS));
       }
       report.lighthouse = scores;
     }
   } finally {
-    server.kill('SIGTERM');
+    server.stop();
   }
 
   fs.mkdirSync(path.join(root, 'reports'), {recursive: true});

@@ -1,5 +1,5 @@
 import {expect, test} from '@playwright/test';
-import {openHydrated, rawGet, watchErrors} from './helpers';
+import {openHydrated, rawGet, watchCspViolations, watchErrors} from './helpers';
 
 /** The bodies of all scripts a page runs until the network is idle (main thread only). */
 async function scriptsOf(page: import('@playwright/test').Page, url: string): Promise<{url: string; body: string}[]> {
@@ -74,11 +74,7 @@ test.describe('API reference', () => {
   });
 
   test('the request body editor takes the reader\'s JSON, the samples follow it, and nothing is evaluated', async ({page}) => {
-    const violations: string[] = [];
-    await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
-    await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (e) => void (window as unknown as {reportViolation: (t: string) => void}).reportViolation(e.violatedDirective));
-    });
+    const violations = await watchCspViolations(page);
     await openHydrated(page, '/api/v4/create-post');
     const editor = page.locator('.openapi-explorer__playground-editor').first();
     await editor.click();

@@ -20,6 +20,18 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
+/** Collects the Content-Security-Policy violations of every page the test opens. Call before navigating. */
+export async function watchCspViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      void (window as unknown as {reportCspViolation: (t: string) => void}).reportCspViolation(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`);
+    });
+  });
+  return violations;
+}
+
 /** The site's paths from the built sitemap.xml, relative to the local server. */
 export function sitemapPaths(): string[] {
   const sitemap = fs.readFileSync(path.resolve(__dirname, '../../build/sitemap.xml'), 'utf8');

@@ -1,6 +1,6 @@
 /** The production nginx config, as a browser and an attacker meet it (deploy/nginx, issue 7). */
 import {expect, test} from '@playwright/test';
-import {openHydrated, rawGet} from './helpers';
+import {openHydrated, rawGet, watchCspViolations} from './helpers';
 
 function expectSecurityHeaders(headers: Record<string, string>, what: string) {
   const policy = headers['content-security-policy'] ?? '';
@@ -37,17 +37,11 @@ test('every kind of response carries the security headers, with inline scripts a
 });
 
 test('pages run under the policy without a single violation, and request nothing from another origin', async ({page, baseURL}) => {
-  const violations: string[] = [];
+  const violations = await watchCspViolations(page);
   const foreign: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (!['data:', 'blob:'].includes(url.protocol) && url.origin !== new URL(baseURL!).origin) foreign.push(request.url());
-  });
-  await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      void (window as unknown as {reportViolation: (t: string) => void}).reportViolation(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`);
-    });
   });
   // Every page type, and the search worker and highlighter at work.
   for (const path of ['/', '/deployment/install/docker-compose', '/administration/settings/environment/smtp', '/api/v4/create-post', '/api/v4/introduction', '/faq', '/no-such-page', '/administration/data-management/']) {

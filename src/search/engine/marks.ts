@@ -4,12 +4,11 @@
  * `настройк` whatever form the query used. Shared by the search worker (titles and excerpts in the
  * results) and the target page (src/search/client/highlightPage.ts).
  */
-import {fold, stem} from './text';
+import {fold, stem, WORD} from './text';
 
 /** `[start, end)` offsets into a text. */
 export type Range = [number, number];
 
-const WORD = /[\p{L}\p{N}_]+/gu;
 /** Terms that can be marked in running text (not API paths or `method:path` keys). */
 const MARKABLE = /^[\p{L}\p{N}_.]+$/u;
 

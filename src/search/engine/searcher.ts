@@ -9,7 +9,7 @@
 import type lunrTypes from 'lunr';
 import {lunr} from './lunr';
 import {RESULT_LIMIT} from '../limits';
-import {decodeFields, FIELDS, type Field, type Shard} from './shard';
+import {FIELDS, postingLines, readPostings, type Field, type PostingLine, type Shard} from './shard';
 import {fold, identifierKeys, isIdentifier, isStopWord, methodPathKey, normalizeApiPath, stem, switchLayout, words} from './text';
 
 /** Field boosts (lunr multiplies a field's BM25 score by these). */
@@ -85,18 +85,12 @@ export function buildCorpus(shards: Shard[]): Corpus {
   }
   const count = sections.length;
 
-  // Postings per field: [term, first section of the shard, the field's inverted list lines].
-  const lines: {field: Field; offset: number; term: string; cells: string[]}[] = [];
+  // The inverted list lines of every field, with the number of their shard's first section.
+  const lines: (PostingLine & {field: Field; offset: number})[] = [];
   let offset = 0;
   for (const shard of shards) {
     for (const field of FIELDS) {
-      const text = shard.fields[field];
-      if (typeof text !== 'string') throw new Error(`search index: field "${field}" is missing`);
-      if (!text) continue;
-      for (const line of text.split('\n')) {
-        const cells = line.split(' ');
-        lines.push({field, offset, term: cells[0], cells});
-      }
+      for (const line of postingLines(shard.fields, field)) lines.push({...line, field, offset});
     }
     offset += shard.sections.length;
   }
@@ -111,20 +105,14 @@ export function buildCorpus(shards: Shard[]): Corpus {
   // Documents per term, summed over the fields (what lunr.idf counts).
   const documentsWithTerm = new Float64Array(sorted.length);
   const linesOfTerm: number[][] = sorted.map(() => []);
-  lines.forEach(({field, offset: first, term, cells}, line) => {
-    const index = termIndex.get(term)!;
-    documentsWithTerm[index] += cells.length - 1;
-    linesOfTerm[index].push(line);
-    let section = first;
-    for (let i = 1; i < cells.length; i++) {
-      const cell = cells[i];
-      const dot = cell.indexOf('.');
-      section += parseInt(dot < 0 ? cell : cell.slice(0, dot), 36);
-      if (section >= count) throw new Error(`search index: term "${term}" points past the last section`);
-      const tf = dot < 0 ? 1 : Number(cell.slice(dot + 1));
-      lengths[field][section] += tf;
-      entries[field][section].push(index, tf);
-    }
+  lines.forEach((line, n) => {
+    const index = termIndex.get(line.term)!;
+    documentsWithTerm[index] += line.cells.length - 1;
+    linesOfTerm[index].push(n);
+    readPostings(line, line.offset, count, (section, tf) => {
+      lengths[line.field][section] += tf;
+      entries[line.field][section].push(index, tf);
+    });
   });
 
   // lunr's inverted index (term → field → documents), made for a term when a query first looks it
@@ -138,14 +126,12 @@ export function buildCorpus(shards: Shard[]): Corpus {
       const posting: Record<string, unknown> = Object.create(null);
       posting._index = index;
       for (const field of FIELDS) posting[field] = Object.create(null);
-      for (const line of linesOfTerm[index]) {
-        const {field, offset: first, cells} = lines[line];
-        const docs = posting[field] as Record<string, object>;
-        let section = first;
-        for (let i = 1; i < cells.length; i++) {
-          section += parseInt(cells[i], 36);
+      for (const n of linesOfTerm[index]) {
+        const line = lines[n];
+        const docs = posting[line.field] as Record<string, object>;
+        readPostings(line, line.offset, count, (section) => {
           docs[section] = NO_METADATA;
-        }
+        });
       }
       return (target[term] = posting);
     },
@@ -219,22 +205,12 @@ export function matchApiPaths(path: string, templates: string[]): string[] {
   return fits.filter((f) => f.exact === best).map((f) => f.template);
 }
 
-/** What planning a query needs to know of the corpora searched. */
-interface Lexicon {
-  has(term: string): boolean;
-  apiPaths: string[];
-}
-
-function lexiconOf(corpus: Corpus): Lexicon {
-  return {has: (term) => corpus.vocabulary.has(term), apiPaths: corpus.apiPaths};
-}
-
 /** Pulls API paths out of the query text; returns the keyword clauses and the rest of the text. */
-function extractApiPaths(query: string, lexicon: Lexicon): {clauses: Clause[]; rest: string} {
+function extractApiPaths(query: string, corpus: Corpus): {clauses: Clause[]; rest: string} {
   const clauses: Clause[] = [];
   const rest = query.replace(METHOD_PATH, (whole, method: string | undefined, path: string) => {
     if (!/\/[\w{}]/.test(path)) return whole;
-    const templates = matchApiPaths(path, lexicon.apiPaths);
+    const templates = matchApiPaths(path, corpus.apiPaths);
     for (const template of templates) {
       clauses.push(keywordClause(template, 20));
       if (method) clauses.push(keywordClause(methodPathKey(method, template), 40));
@@ -252,8 +228,8 @@ function keywordClause(term: string, boost: number): Clause {
  * The query as lunr clauses, or lunr's syntax error. `retyped` lists tokens that were only found
  * on the other keyboard layout (token as typed → retyped).
  */
-export function planQuery(query: string, lexicon: Lexicon, glossary: Glossary): {clauses: Clause[]; retyped: Map<string, string>} | {error: string} {
-  const {clauses, rest} = extractApiPaths(query.trim(), lexicon);
+export function planQuery(query: string, corpus: Corpus, glossary: Glossary): {clauses: Clause[]; retyped: Map<string, string>} | {error: string} {
+  const {clauses, rest} = extractApiPaths(query.trim(), corpus);
   const retyped = new Map<string, string>();
 
   // Identifiers are matched whole in the keywords (their words also go through the normal path).
@@ -266,7 +242,7 @@ export function planQuery(query: string, lexicon: Lexicon, glossary: Glossary): 
 
   // Words typed on the wrong keyboard layout: a whole token (`j,yjdktybt`) is retyped when the
   // index knows none of its words as typed but all of them retyped.
-  const has = (term: string) => lexicon.has(term);
+  const has = (term: string) => corpus.vocabulary.has(term);
   // Stop words count as known: a lone «в» must not become `d`.
   const known = (text: string) => words(text).every((w) => isStopWord(w) || has(stem(w)));
   const text = rest
@@ -329,7 +305,7 @@ export function planQuery(query: string, lexicon: Lexicon, glossary: Glossary): 
  * ranks worse — R@1 70 % against 80 % on the benchmark — because each shard has its own idf.)
  */
 export function search(corpus: Corpus, glossary: Glossary, query: string, limit = RESULT_LIMIT): SearchResult {
-  const plan = planQuery(query, lexiconOf(corpus), glossary);
+  const plan = planQuery(query, corpus, glossary);
   if ('error' in plan) return {hits: [], error: plan.error};
   if (plan.clauses.length === 0) return {hits: []};
   const results = corpus.index.query((q) => {

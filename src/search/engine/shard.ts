@@ -69,24 +69,46 @@ export function encodeFields(sections: SectionTerms[]): Record<Field, string> {
   return out;
 }
 
+/** One line of a field's inverted list: the term and its cells (`gap[.tf]`). */
+export interface PostingLine {
+  term: string;
+  cells: string[];
+}
+
+/** The lines of a field's inverted list (none for an empty field). */
+export function postingLines(fields: Record<Field, string>, field: Field): PostingLine[] {
+  const text = fields[field];
+  if (typeof text !== 'string') throw new Error(`search index: field "${field}" is missing`);
+  if (!text) return [];
+  return text.split('\n').map((line) => {
+    const cells = line.split(' ');
+    return {term: cells[0], cells};
+  });
+}
+
+/**
+ * Calls `visit(section, tf)` for each section a line lists; sections are numbered from `first`
+ * (the shard's first section when several shards are searched as one) and below `count`.
+ */
+export function readPostings({term, cells}: PostingLine, first: number, count: number, visit: (section: number, tf: number) => void): void {
+  let section = first;
+  for (let i = 1; i < cells.length; i++) {
+    const cell = cells[i];
+    const dot = cell.indexOf('.');
+    section += parseInt(dot < 0 ? cell : cell.slice(0, dot), 36);
+    if (section >= count) throw new Error(`search index: term "${term}" points past the last section`);
+    visit(section, dot < 0 ? 1 : Number(cell.slice(dot + 1)));
+  }
+}
+
 /** The inverse of encodeFields: the terms (with repeats) of each of `count` sections. */
 export function decodeFields(fields: Record<Field, string>, count: number): SectionTerms[] {
   const sections: SectionTerms[] = Array.from({length: count}, () => ({title: [], heading: [], keywords: [], content: []}));
   for (const field of FIELDS) {
-    const text = fields[field];
-    if (typeof text !== 'string') throw new Error(`search index: field "${field}" is missing`);
-    if (!text) continue;
-    for (const line of text.split('\n')) {
-      const cells = line.split(' ');
-      const term = cells[0];
-      let section = 0;
-      for (let i = 1; i < cells.length; i++) {
-        const [gap, tf] = cells[i].split('.');
-        section += parseInt(gap, 36);
-        const target = sections[section];
-        if (!target) throw new Error(`search index: term "${term}" points past the last section`);
-        for (let n = tf ? Number(tf) : 1; n > 0; n--) target[field].push(term);
-      }
+    for (const line of postingLines(fields, field)) {
+      readPostings(line, 0, count, (section, tf) => {
+        for (let n = tf; n > 0; n--) sections[section][field].push(line.term);
+      });
     }
   }
   return sections;

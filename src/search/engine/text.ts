@@ -11,7 +11,8 @@
  */
 import {lunr} from './lunr';
 
-const WORD = /[\p{L}\p{N}_]+/gu;
+/** A word: a run of letters, digits and `_` (global: code that calls exec() needs its own copy). */
+export const WORD = /[\p{L}\p{N}_]+/gu;
 const CYRILLIC_WORD = /^[а-я]+$/;
 const LATIN_WORD = /^[a-z]+$/;
 

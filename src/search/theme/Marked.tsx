@@ -2,14 +2,18 @@ import type {ReactNode} from 'react';
 import type {Range} from '../engine/marks';
 import type {ShownHit} from '../client/protocol';
 
-/** `text` with the words at `ranges` wrapped in <mark>. */
+/** `text` with the words at `ranges` wrapped in <mark>, styled like the marks on target pages. */
 export default function Marked({text, ranges}: {text: string; ranges: Range[]}): ReactNode {
   if (ranges.length === 0) return text;
   const parts: ReactNode[] = [];
   let at = 0;
   for (const [start, end] of ranges) {
     if (start > at) parts.push(text.slice(at, start));
-    parts.push(<mark key={start}>{text.slice(start, end)}</mark>);
+    parts.push(
+      <mark key={start} className="search-highlight">
+        {text.slice(start, end)}
+      </mark>,
+    );
     at = end;
   }
   if (at < text.length) parts.push(text.slice(at));
