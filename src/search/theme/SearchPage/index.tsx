@@ -3,7 +3,7 @@
  * scope, each with its breadcrumbs, matched section and excerpt. The query and scope live in the
  * URL, so a result list can be bookmarked and shared.
  */
-import {useEffect, useId, useState, type ReactNode} from 'react';
+import {useEffect, useId, useRef, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import Layout from '@theme/Layout';
 import Link from '@docusaurus/Link';
@@ -31,29 +31,38 @@ function useParams() {
 export default function SearchPage(): ReactNode {
   const {siteConfig} = useDocusaurusContext();
   const history = useHistory();
-  const {pathname} = useLocation();
+  const {pathname, search} = useLocation();
   const params = useParams();
-  const [query, setQuery] = useState(params.q);
-  const [ctx, setCtx] = useState(params.ctx);
   const queryId = useId();
   const scopeId = useId();
 
-  // Back/forward (or a link to this page) changes the address: follow it.
-  useEffect(() => setQuery(params.q), [params.q]);
-  useEffect(() => setCtx(params.ctx), [params.ctx]);
+  // The address holds the query and scope; what the reader types overrides it until the address
+  // has caught up. Only the reader's edits are written back, so the address is never rewritten
+  // from the empty values the page has before it reads it.
+  const [edited, setEdited] = useState<{q: string; ctx: string} | null>(null);
+  const written = useRef<string | null>(null);
+  const query = edited?.q ?? params.q;
+  const ctx = edited?.ctx ?? params.ctx;
+
+  // Back/forward or a link changed the address (not our own replace): follow it.
+  useEffect(() => {
+    if (search !== written.current) setEdited(null);
+  }, [search]);
 
   // The address follows what is typed (replaced, not pushed: one history entry per search).
   useEffect(() => {
+    if (!edited) return undefined;
     const timer = setTimeout(() => {
       const next = new URLSearchParams();
-      if (query) next.set('q', query);
-      if (ctx) next.set('ctx', ctx);
+      if (edited.q) next.set('q', edited.q);
+      if (edited.ctx) next.set('ctx', edited.ctx);
       if (params.version) next.set('version', params.version);
-      const search = next.toString();
-      if (search !== new URLSearchParams(window.location.search).toString()) history.replace({pathname, search: search ? `?${search}` : ''});
+      const text = next.toString() ? `?${next.toString()}` : '';
+      written.current = text;
+      if (text !== window.location.search) history.replace({pathname, search: text});
     }, 300);
     return () => clearTimeout(timer);
-  }, [query, ctx, history, pathname, params.version]);
+  }, [edited, history, pathname, params.version]);
 
   const parsedScope = parseScopeParam(ctx);
   const scope = 'scope' in parsedScope ? parsedScope.scope : {};
@@ -73,9 +82,9 @@ export default function SearchPage(): ReactNode {
         <h1>{heading}</h1>
         <form className={styles.form} role="search" aria-label={t.formLabel} onSubmit={(event) => event.preventDefault()}>
           <label htmlFor={queryId}>{t.queryLabel}</label>
-          <input id={queryId} type="search" className={styles.query} value={query} autoComplete="off" spellCheck={false} onChange={(event) => setQuery(event.target.value)} />
+          <input id={queryId} type="search" className={styles.query} value={query} autoComplete="off" spellCheck={false} onChange={(event) => setEdited({q: event.target.value, ctx})} />
           <label htmlFor={scopeId}>{t.scopeLabel}</label>
-          <select id={scopeId} value={ctx} onChange={(event) => setCtx(event.target.value)} className={styles.scope}>
+          <select id={scopeId} value={ctx} onChange={(event) => setEdited({q: query, ctx: event.target.value})} className={styles.scope}>
             <option value="">{t.wholeSite}</option>
             {searchContexts.map((c) => (
               <option key={c.path} value={c.path}>
