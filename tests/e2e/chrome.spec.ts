@@ -1,7 +1,7 @@
 import {expect, test} from '@playwright/test';
 import {announcementBar} from '../../config/announcement';
 import {copyright} from '../../config/footer';
-import {openHydrated} from './helpers';
+import {openHydrated, scrollPage} from './helpers';
 
 const GUIDE = '/deployment/install/docker-compose';
 
@@ -197,8 +197,8 @@ test.describe('page navigation', () => {
     const button = page.locator('.theme-back-to-top-button');
     await expect(button).toHaveAttribute('aria-label', 'Прокрутка к началу');
     // Like the theme, the button shows when the reader scrolls back up from deep in the page.
-    await page.evaluate(() => window.scrollTo(0, 3000));
-    await page.evaluate(() => window.scrollTo(0, 2600));
+    await scrollPage(page, 3000);
+    await scrollPage(page, 2600);
     await expect(button).toHaveClass(/backToTopButtonShow/);
     await button.click();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
@@ -207,14 +207,14 @@ test.describe('page navigation', () => {
   test('the navbar hides when scrolling down and comes back on scroll up', async ({page}) => {
     await openHydrated(page, GUIDE);
     const navbar = page.locator('nav.navbar');
-    await page.evaluate(() => window.scrollTo(0, 200));
-    await page.evaluate(() => window.scrollTo(0, 800));
+    await scrollPage(page, 200);
+    await scrollPage(page, 800);
     await expect(navbar).toHaveClass(/navbarHidden/);
-    await page.evaluate(() => window.scrollTo(0, 600));
+    await scrollPage(page, 600);
     await expect(navbar).not.toHaveClass(/navbarHidden/);
-    await page.evaluate(() => window.scrollTo(0, 1500));
+    await scrollPage(page, 1500);
     await expect(navbar).toHaveClass(/navbarHidden/);
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await scrollPage(page, 0);
     await expect(navbar).not.toHaveClass(/navbarHidden/);
   });
 

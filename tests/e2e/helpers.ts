@@ -42,12 +42,26 @@ export function sitemapPaths(): string[] {
  * A GET whose path is sent exactly as written (no URL resolution), with no redirect following.
  * Needed for paths such as `//evil.example/x.html` that a URL parser would turn into another host.
  */
-export function rawGet(path: string): Promise<{status: number; location?: string}> {
+/**
+ * Scrolls the window to `y` and waits for the scroll event. Two scrolls in one frame make a single
+ * event, so the theme's scroll handlers (back-to-top, hiding navbar) would never see the first one.
+ */
+export function scrollPage(page: Page, y: number): Promise<void> {
+  return page.evaluate((top) => new Promise<void>((resolve) => {
+    const before = window.scrollY;
+    window.addEventListener('scroll', () => resolve(), {once: true});
+    window.scrollTo(0, top);
+    // Already there (or clamped to where it was): no scroll event will come.
+    if (window.scrollY === before) resolve();
+  }), y);
+}
+
+export function rawGet(path: string): Promise<{status: number; location?: string; headers: http.IncomingHttpHeaders}> {
   const port = Number(process.env.E2E_PORT ?? 4173);
   return new Promise((resolve, reject) => {
     const req = http.request({host: '127.0.0.1', port, path, method: 'GET', headers: {host: `localhost:${port}`}}, (res) => {
       res.resume();
-      res.on('end', () => resolve({status: res.statusCode ?? 0, location: res.headers.location}));
+      res.on('end', () => resolve({status: res.statusCode ?? 0, location: res.headers.location, headers: res.headers}));
     });
     req.on('error', reject);
     req.end();

@@ -2,8 +2,8 @@
 import {expect, test} from '@playwright/test';
 import {openHydrated, rawGet, watchCspViolations} from './helpers';
 
-function expectSecurityHeaders(headers: Record<string, string>, what: string) {
-  const policy = headers['content-security-policy'] ?? '';
+function expectSecurityHeaders(headers: Record<string, string | string[] | undefined>, what: string) {
+  const policy = String(headers['content-security-policy'] ?? '');
   const scripts = policy.match(/script-src ([^;]*)/)?.[1] ?? '';
   expect(policy, what).toContain("default-src 'self'");
   expect(scripts, what).toMatch(/^'self'( 'sha256-[A-Za-z0-9+/]{43}=')+$/);
@@ -64,11 +64,15 @@ test('dot-files, the build’s nginx snippet and source maps are not served', as
 
 test('path traversal, plain or encoded, never leaves the site folder', async () => {
   for (const path of ['/../../../../etc/passwd', '/%2e%2e/%2e%2e/%2e%2e/etc/passwd', '/assets/..%2f..%2f..%2fetc%2fpasswd', '/%252e%252e/etc/passwd', '/..%5c..%5cetc%5cpasswd', '/search-index/..%2f..%2f..%2fetc%2fpasswd']) {
-    const {status} = await rawGet(path);
+    const {status, headers} = await rawGet(path);
     expect([400, 404], `${path} → ${status}`).toContain(status);
+    expectSecurityHeaders(headers, path);
   }
 });
 
 test('an overlong URL is refused with 414', async () => {
-  expect((await rawGet(`/${'a'.repeat(10_000)}`)).status).toBe(414);
+  const {status, headers} = await rawGet(`/${'a'.repeat(10_000)}`);
+  expect(status).toBe(414);
+  // Refused before nginx's rewrite phase, and still under the full policy.
+  expectSecurityHeaders(headers, '414');
 });
