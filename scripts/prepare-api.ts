@@ -8,6 +8,7 @@ import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
+import {codeSamplesExport, codeSamplesFor, decodeApiFrontMatter} from './lib/api-samples';
 import {listFiles} from './lib/files';
 import {bundleSpec, lintBundle, SpecError, type Json, type JsonObject} from './lib/openapi';
 import {API_GENERATED_DIR, API_REFERENCE_DIR, V5_SERVICES} from '../config/openapi';
@@ -32,11 +33,21 @@ export function postProcessPage(source: string, basePath: string): string {
     );
 }
 
-function postProcessGenerated(dir: string) {
+/** The fixes above, and each operation's code samples made at build time (scripts/lib/api-samples.ts). */
+async function postProcessGenerated(dir: string) {
   for (const file of generatedPages(dir)) {
     const version = path.relative(API_REFERENCE_DIR, file).split(path.sep)[0];
     const source = fs.readFileSync(file, 'utf8');
-    const processed = postProcessPage(source, `/api/${version}`);
+    let processed = postProcessPage(source, `/api/${version}`);
+    const api = decodeApiFrontMatter(source);
+    if (!api) throw new Error(`${path.relative(root, file)}: the generated page has no \`api\` front matter`);
+    if (!processed.includes('export const codeSamples')) {
+      try {
+        processed += codeSamplesExport(await codeSamplesFor(api));
+      } catch (error) {
+        throw new Error(`${path.relative(root, file)}: code samples: ${error instanceof Error ? error.message : error}`);
+      }
+    }
     if (processed !== source) fs.writeFileSync(file, processed);
   }
 }
@@ -84,7 +95,7 @@ async function main() {
     const run = spawnSync(process.execPath, [cli, 'gen-api-docs', 'all', '--plugin-id', pluginId], {cwd: root, stdio: ['ignore', 'ignore', 'inherit']});
     if (run.status !== 0) throw new Error(`docusaurus gen-api-docs failed for ${pluginId}`);
   }
-  postProcessGenerated(API_REFERENCE_DIR);
+  await postProcessGenerated(API_REFERENCE_DIR);
 }
 
 if (require.main === module) {

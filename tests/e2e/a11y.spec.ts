@@ -45,3 +45,13 @@ for (const path of PAGE_TYPES) {
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
+
+for (const mode of ['light', 'dark']) {
+  test(`axe finds no serious violation in the open try-it form (${mode})`, async ({page}) => {
+    await page.addInitScript((theme) => localStorage.setItem('theme', theme), mode);
+    await openHydrated(page, '/api/v4/create-post');
+    await page.getByRole('button', {name: 'Попробовать запрос'}).click();
+    await expect(page.getByRole('button', {name: 'Отправить запрос'})).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}

@@ -1,0 +1,145 @@
+/**
+ * Code samples of the API reference, made at build time (issue 7).
+ *
+ * The OpenAPI theme makes an operation's code samples in the browser with postman-code-generators, a
+ * 5 MB bundle (1.7 MB gzip) that every operation page would download before it could show a single
+ * `curl` line. Here the same generators run once per operation in Node, with the request the try-it
+ * form starts from: the first server with its defaults, the parameters' defaults and examples, the
+ * body the form prefills from the schema, masked credentials. The results go into the generated page
+ * as `export const codeSamples = […]` (the page's content module), where src/theme/ApiItem renders
+ * them into the HTML. The generators reach the browser only when a reader opens the try-it form.
+ *
+ * The request is built by the theme's own code (buildPostmanRequest, createAuth, the language
+ * merging), so a sample made here is the sample the form shows before the reader changes anything.
+ */
+import Module, {createRequire} from 'node:module';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import {languageTabs} from '../../config/openapi';
+import {acceptOptions, contentTypeOptions, initialParams} from '../../src/components/ApiPanel/requestDefaults';
+import type {CodeSampleLanguage} from '../../src/components/ApiPanel/StaticCodeSamples';
+
+const load = createRequire(__filename);
+const THEME = path.join(path.dirname(load.resolve('docusaurus-theme-openapi-docs/package.json')), 'lib/theme');
+
+// The theme's modules import each other through Docusaurus' `@theme/…` alias; outside the bundler
+// it points at the theme's own files (no swizzled component is needed for the request builder).
+type Resolve = (request: string, ...rest: unknown[]) => string;
+const moduleWithResolver = Module as unknown as {_resolveFilename: Resolve};
+const resolveFilename = moduleWithResolver._resolveFilename;
+moduleWithResolver._resolveFilename = function (request: string, ...rest: unknown[]) {
+  return resolveFilename.call(this, request.startsWith('@theme/') ? path.join(THEME, request.slice('@theme/'.length)) : request, ...rest);
+};
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- the theme's modules are untyped CommonJS. */
+const sdk = load('postman-collection');
+const codegen = load('postman-code-generators');
+const buildPostmanRequest = load(path.join(THEME, 'ApiExplorer/buildPostmanRequest')).default;
+const {createAuth} = load(path.join(THEME, 'ApiExplorer/Authorization/slice'));
+const {generateLanguageSet, mergeArraysbyLanguage, mergeCodeSampleLanguage} = load(path.join(THEME, 'ApiExplorer/CodeSnippets/languages'));
+const {resolveSchemaWithSelections} = load(path.join(THEME, 'ApiExplorer/Body/resolveSchemaWithSelections'));
+const {sampleFromSchema} = load('docusaurus-plugin-openapi-docs/lib/openapi/createSchemaExample');
+
+/** The `api` front matter of a generated page: deflated JSON in base64 (docusaurus-plugin-openapi-docs). */
+export function decodeApiFrontMatter(source: string): any | undefined {
+  const encoded = /^api: (\S+)$/m.exec(source.slice(0, source.indexOf('\n---', 4)))?.[1];
+  if (!encoded) return undefined;
+  return JSON.parse(zlib.unzipSync(Buffer.from(encoded, 'base64')).toString('utf8'));
+}
+
+/** The body the form's editor starts with: JSON made from the schema, as the theme's Body does. */
+function initialBody(api: any, contentType: string | undefined) {
+  const media = contentType ? api.requestBody?.content?.[contentType] : undefined;
+  const isJson = contentType?.includes('application/json') || contentType?.endsWith('+json');
+  const schema = media?.schema ? resolveSchemaWithSelections(media.schema, {}, 'requestBody') : undefined;
+  if (!isJson || !schema || schema.format === 'binary') return {type: 'empty'};
+  const example = sampleFromSchema(schema, {type: 'request'}) ?? api.jsonRequestBodyExample;
+  return example === undefined ? {type: 'empty'} : {type: 'raw', content: {type: 'string', value: JSON.stringify(example, null, 2)}};
+}
+
+/** Credentials replaced by `<name>` placeholders, as the theme masks them (maskCredentials). */
+function maskedAuth(auth: any) {
+  const clone = structuredClone(auth);
+  let placeholder: string | undefined;
+  const clean = (obj: any): any => {
+    for (const key of Object.keys(obj)) {
+      if (typeof obj[key] === 'object' && obj[key] !== null) {
+        const combined = Object.keys(obj).join(' and ');
+        placeholder = (clone.options?.[key] ?? clone.options?.[combined])?.find((o: any) => o.key === key)?.name;
+        obj[key] = clean(obj[key]);
+      } else {
+        obj[key] = `<${placeholder ?? key}>`;
+      }
+    }
+    return obj;
+  };
+  return {...clone, data: clean(clone.data)};
+}
+
+/** The request the try-it form starts from, as a Postman request. */
+export function initialRequest(api: any) {
+  const accept = acceptOptions(api)[0];
+  const contentType = contentTypeOptions(api)[0];
+  const params = initialParams(api);
+  const auth = createAuth({security: api.security, securitySchemes: api.securitySchemes, options: {authPersistence: false}});
+  const postman = new sdk.Request(api.postman ?? {});
+  // Without a server the builder takes the page's origin; every operation here has one, but the
+  // builder reads `window` first. It exists only for this synchronous call, never for the rest of the build.
+  const global = globalThis as {window?: unknown};
+  const hadWindow = 'window' in global;
+  if (!hadWindow) global.window = {location: {origin: 'https://time.example.ru'}};
+  try {
+    return build(postman, params, contentType, accept, api, auth);
+  } finally {
+    if (!hadWindow) delete global.window;
+  }
+}
+
+function build(postman: unknown, params: Record<string, any[]>, contentType: string | undefined, accept: string | undefined, api: any, auth: any) {
+  const spec = contentType ? api.requestBody?.content?.[contentType]?.encoding : undefined;
+  return buildPostmanRequest(postman, {
+    queryParams: params.query,
+    pathParams: params.path,
+    cookieParams: params.cookie,
+    headerParams: params.header,
+    contentType,
+    accept,
+    body: initialBody(api, contentType),
+    server: api.servers?.[0],
+    auth: maskedAuth(auth),
+    encoding: spec && Object.keys(spec).length ? spec : undefined,
+  });
+}
+
+function convert(language: string, variant: string, request: unknown, options: unknown): Promise<string> {
+  return new Promise((resolve, reject) => {
+    codegen.convert(language, variant, request, options, (error: Error | null, snippet: string) => {
+      if (error) reject(new Error(`postman-code-generators (${language}, ${variant}): ${error.message ?? error}`));
+      else resolve(snippet);
+    });
+  });
+}
+
+/** The language tabs of the site (config/openapi.ts), merged with the generators' defaults as the theme does. */
+function languages(): any[] {
+  const all = generateLanguageSet();
+  const configured = all.filter((l: any) => languageTabs.some((t) => t.language === l.language));
+  return mergeCodeSampleLanguage(mergeArraysbyLanguage(structuredClone(languageTabs), configured), []);
+}
+
+/** Every language tab and variant of one operation's code samples. */
+export async function codeSamplesFor(api: any): Promise<CodeSampleLanguage[]> {
+  const request = initialRequest(api);
+  const out: CodeSampleLanguage[] = [];
+  for (const lang of languages()) {
+    const variants = [];
+    for (const name of lang.variants as string[]) variants.push({name, code: await convert(lang.language, name, request, lang.options)});
+    out.push({language: lang.language, highlight: lang.highlight, logoClass: lang.logoClass, variant: lang.variant, variants});
+  }
+  return out;
+}
+
+/** The line appended to a generated page: its samples as an ESM export of the MDX module. */
+export function codeSamplesExport(samples: CodeSampleLanguage[]): string {
+  return `\nexport const codeSamples = ${JSON.stringify(samples)};\n`;
+}

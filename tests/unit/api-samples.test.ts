@@ -1,0 +1,61 @@
+import zlib from 'node:zlib';
+import {describe, expect, it} from 'vitest';
+import {codeSamplesExport, codeSamplesFor, decodeApiFrontMatter} from '../../scripts/lib/api-samples';
+import {languageTabs} from '../../config/openapi';
+
+/** An operation as docusaurus-plugin-openapi-docs stores it in a page's `api` front matter. */
+const operation = {
+  method: 'post',
+  path: '/channels/{channel_id}/members',
+  servers: [{url: 'https://{host}/api/v4', variables: {host: {default: 'time.example.ru'}}}],
+  security: [{bearerAuth: []}],
+  securitySchemes: {bearerAuth: {type: 'http', scheme: 'bearer'}},
+  parameters: [
+    {name: 'channel_id', in: 'path', required: true, schema: {type: 'string'}, example: '4xp9fdt7pjgwbqz5ejtotr6tyo'},
+    {name: 'per_page', in: 'query', schema: {type: 'integer', default: 60}},
+  ],
+  requestBody: {content: {'application/json': {schema: {type: 'object', properties: {user_id: {type: 'string', example: 'qbw4ezi1d3gq9fiuu5sdrkjwcr'}}}}}},
+  responses: {'201': {content: {'application/json': {schema: {type: 'object'}}}}, '400': {content: {'application/json': {}}}},
+  postman: {
+    url: {path: ['channels', ':channel_id', 'members'], host: ['{{baseUrl}}'], query: [], variable: [{key: 'channel_id', value: ''}]},
+    header: [{key: 'Content-Type', value: 'application/json'}, {key: 'Accept', value: 'application/json'}],
+    method: 'POST',
+    body: {mode: 'raw', raw: ''},
+  },
+};
+
+describe('build-time code samples (scripts/lib/api-samples.ts)', () => {
+  it('reads the operation from a generated page’s front matter', () => {
+    const encoded = zlib.deflateSync(JSON.stringify(operation)).toString('base64');
+    const page = `---\nid: add-member\ntitle: "Добавить участника"\napi: ${encoded}\n---\n\n# Добавить участника\n`;
+    expect(decodeApiFrontMatter(page)).toEqual(operation);
+    expect(decodeApiFrontMatter('---\nid: introduction\n---\n\napi: not-front-matter\n')).toBeUndefined();
+  });
+
+  it('makes every configured language, in the configured order, with all its variants', async () => {
+    const samples = await codeSamplesFor(operation);
+    expect(samples.map((s) => s.language)).toEqual(languageTabs.map((t) => t.language));
+    const python = samples.find((s) => s.language === 'python')!;
+    expect(python.variant).toBe('requests');
+    expect(python.variants.map((v) => v.name.toLowerCase())).toEqual(expect.arrayContaining(['requests', 'http.client']));
+    for (const lang of samples) for (const v of lang.variants) expect(v.code.length, `${lang.language} ${v.name}`).toBeGreaterThan(40);
+  });
+
+  it('starts from the request the try-it form shows: server default, examples, body from the schema, masked token', async () => {
+    const curl = (await codeSamplesFor(operation))[0].variants[0].code;
+    expect(curl).toContain("curl -L 'https://time.example.ru/api/v4/channels/4xp9fdt7pjgwbqz5ejtotr6tyo/members?per_page=60'");
+    expect(curl).toContain("-H 'Authorization: Bearer <token>'");
+    expect(curl).toContain('"user_id": "qbw4ezi1d3gq9fiuu5sdrkjwcr"');
+  });
+
+  it('leaves no browser global behind', async () => {
+    await codeSamplesFor(operation);
+    expect('window' in globalThis).toBe(false);
+  });
+
+  it('writes the samples as an ESM export of the page', () => {
+    const line = codeSamplesExport([{language: 'curl', highlight: 'bash', logoClass: 'curl', variant: 'cURL', variants: [{name: 'cURL', code: "curl '…'"}]}]);
+    expect(line).toMatch(/^\nexport const codeSamples = \[/);
+    expect(JSON.parse(line.replace(/^\nexport const codeSamples = /, '').replace(/;\n$/, ''))[0].variants[0].code).toBe("curl '…'");
+  });
+});
