@@ -17,6 +17,7 @@ import codeHighlight, {remarkHighlight} from './plugins/code-highlight';
 import {remarkMermaid} from './plugins/mermaid-static';
 import search from './plugins/search';
 import rehypeA11y from './plugins/rehype-a11y';
+import rehypeTypography from './plugins/rehype-typography';
 import remarkSettings from './plugins/remark-settings';
 import remarkSamples from './plugins/remark-samples';
 import settingsCatalogue from './plugins/settings-catalogue';
@@ -118,7 +119,7 @@ const config: Config = {
         // Diagrams are drawn at build time (plugins/mermaid-static), code highlighted at build time
         // (plugins/code-highlight): neither Mermaid nor Prism runs on a guide page.
         remarkPlugins: [remarkMermaid, remarkHighlight],
-        rehypePlugins: [rehypeA11y],
+        rehypePlugins: [rehypeA11y, rehypeTypography],
         // No DocCardList on guide pages: their version docs map stays out of every page (≈12 KB gzip).
         lean: {versionDocs: false, globalDocs: true},
       },

@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import rehypeA11y from '../plugins/rehype-a11y';
+import rehypeTypography from '../plugins/rehype-typography';
 import {remarkHighlight} from '../plugins/code-highlight';
 
 /**
@@ -30,7 +31,7 @@ export const apiDocsInstances = [
     docItemComponent: '@theme/ApiItem',
     breadcrumbs: true,
     remarkPlugins: [remarkHighlight],
-    rehypePlugins: [rehypeA11y],
+    rehypePlugins: [rehypeA11y, rehypeTypography],
     lean,
   }],
   [DOCS_PLUGIN, {
@@ -41,7 +42,7 @@ export const apiDocsInstances = [
     docItemComponent: '@theme/ApiItem',
     breadcrumbs: true,
     remarkPlugins: [remarkHighlight],
-    rehypePlugins: [rehypeA11y],
+    rehypePlugins: [rehypeA11y, rehypeTypography],
     lean,
   }],
 ] as const;

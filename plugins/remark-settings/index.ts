@@ -48,13 +48,21 @@ export function formatDefault(s: Pick<Setting, 'type' | 'default' | 'unit'>): No
   return s.unit ? [...shown, text(`\u00a0${s.unit}`)] : shown;
 }
 
+/**
+ * A bound of a quantity with a unit as prose shows it: 10 000 and more grouped by threes with
+ * non-breaking spaces (WRITING.md). Bounds without a unit (ports, counts of IDs) stay as written.
+ */
+export function formatBound(value: number, unit?: string): string {
+  return unit && Math.abs(value) >= 10_000 ? String(value).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0') : String(value);
+}
+
 function allowedValues(s: Setting): Node[] | null {
   if (s.values) {
     const shown = (v: string | number) => (v === '' ? text('пустая строка') : code(String(v)));
     return s.values.flatMap((v, i) => (i === 0 ? [shown(v)] : [text(', '), shown(v)]));
   }
   if (s.min !== undefined || s.max !== undefined) {
-    const parts = [s.min !== undefined ? `от ${s.min}` : '', s.max !== undefined ? `до ${s.max}` : ''].filter(Boolean).join(' ');
+    const parts = [s.min !== undefined ? `от ${formatBound(s.min, s.unit)}` : '', s.max !== undefined ? `до ${formatBound(s.max, s.unit)}` : ''].filter(Boolean).join(' ');
     return [text(s.unit ? `${parts}\u00a0${s.unit}` : parts)];
   }
   return null;
