@@ -91,7 +91,8 @@ const config: Config = {
 
   // API schema trees get list semantics the theme leaves out (src/clientModules/apiListSemantics.ts).
   // The mobile menu opens and closes with the keyboard (src/clientModules/mobileMenuKeyboard.ts).
-  clientModules: ['./src/clientModules/apiListSemantics.ts', './src/clientModules/mobileMenuKeyboard.ts'],
+  // Links fetch their pages' code ahead when the browser is idle (src/clientModules/idlePrefetch.ts).
+  clientModules: ['./src/clientModules/apiListSemantics.ts', './src/clientModules/mobileMenuKeyboard.ts', './src/clientModules/idlePrefetch.ts'],
 
   themes: [
     'docusaurus-theme-openapi-docs',

@@ -204,6 +204,12 @@ test.describe('page navigation', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
+  test('links in view still fetch their pages ahead, once the browser is idle', async ({page}) => {
+    await openHydrated(page, GUIDE);
+    // The sidebar's neighbours of this page are in view: their route chunks get prefetched.
+    await expect.poll(() => page.locator('head link[rel=prefetch][href*="/assets/js/"]').count(), {timeout: 10_000}).toBeGreaterThan(3);
+  });
+
   test('the navbar hides when scrolling down and comes back on scroll up', async ({page}) => {
     await openHydrated(page, GUIDE);
     const navbar = page.locator('nav.navbar');
