@@ -18,6 +18,7 @@ import {remarkMermaid} from './plugins/mermaid-static';
 import search from './plugins/search';
 import rehypeA11y from './plugins/rehype-a11y';
 import rehypeTypography from './plugins/rehype-typography';
+import {ssrTemplate} from './config/ssrTemplate';
 import remarkSettings from './plugins/remark-settings';
 import remarkSamples from './plugins/remark-samples';
 import settingsCatalogue from './plugins/settings-catalogue';
@@ -28,6 +29,8 @@ import {samplesFingerprint} from './scripts/lib/samples';
 const plainSearchPlugin = process.env.TIME_SEARCH === 'plugin';
 
 const config: Config = {
+  // Pages paint before their JavaScript runs (config/ssrTemplate.ts).
+  ssrTemplate,
   title: site.title,
   tagline: site.tagline,
   favicon: 'img/favicon.svg',

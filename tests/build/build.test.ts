@@ -33,6 +33,18 @@ describe('production build', () => {
     }
   });
 
+  it('loads its bundles after the first paint (config/ssrTemplate.ts): no script file in the HTML, one loader naming files that exist', () => {
+    for (const route of [...landedRoutes().map((r) => r.path), '/404.html']) {
+      const html = fs.readFileSync(route.endsWith('.html') ? path.join(build, route) : htmlFor(route), 'utf8');
+      expect(html, route).not.toMatch(/<script[^>]*\ssrc=/);
+      const loaders = [...html.matchAll(/<script>requestAnimationFrame\(.*?(\[[^\]]*\])/g)];
+      expect(loaders.length, route).toBe(1);
+      const bundles = JSON.parse(loaders[0][1]) as string[];
+      expect(bundles.map((b) => b.replace(/\.[0-9a-f]+\.js$/, '')), route).toEqual(['/assets/js/runtime~main', '/assets/js/main']);
+      for (const bundle of bundles) expect(fs.existsSync(path.join(build, bundle)), bundle).toBe(true);
+    }
+  });
+
   it('has the Russian 404 page', () => {
     const html = read('404.html');
     expect(html).toContain('Страница не найдена');

@@ -17,7 +17,8 @@ function expectSecurityHeaders(headers: Record<string, string | string[] | undef
 
 test('every kind of response carries the security headers, with inline scripts allowed only by hash', async ({request}) => {
   const home = await request.get('/');
-  const script = (await home.text()).match(/<script src="?(\/assets\/js\/[^" >]+\.js)/)![1];
+  // The bundles are named by the page's script loader (config/ssrTemplate.ts).
+  const script = (await home.text()).match(/"(\/assets\/js\/main\.[0-9a-f]+\.js)"/)![1];
   const manifest = (await (await request.get('/search-index/manifest.json')).json()) as {contexts: {file: string}[]};
   const responses: [string, number][] = [
     ['/', 200],
