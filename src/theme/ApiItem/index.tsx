@@ -7,8 +7,9 @@
  *   build time, and the try-it form loaded only when the reader opens it. The theme drew the column
  *   in the browser only, behind a skeleton, and every operation page downloaded its code generators.
  * - Code made in the browser (try-it responses, the samples once the reader edits the request) is
- *   highlighted by Prism: its grammars are registered here, and code blocks without build-time
- *   tokens get theme-classic's Prism renderer through RuntimeHighlighterContext.
+ *   highlighted by Prism: the two grammars it lacks are registered in ./prismLanguages, and code
+ *   blocks without build-time tokens get theme-classic's Prism renderer through
+ *   RuntimeHighlighterContext.
  */
 import {useMemo, type ReactNode} from 'react';
 import {DocProvider} from '@docusaurus/plugin-content-docs/client';
@@ -23,18 +24,16 @@ import {createStoreWithState} from '@theme/ApiItem/store';
 import type {Props} from '@theme/DocItem';
 import DocItemMetadata from '@theme/DocItem/Metadata';
 import PrismContent from '@theme-original/CodeBlock/Content';
-import prismIncludeLanguages from '@theme/prism-include-languages';
 import {SchemaExpansionProvider} from '@theme/SchemaExpansion';
 import clsx from 'clsx';
 import {ungzip} from 'pako';
-import {Prism} from 'prism-react-renderer';
 import {Provider} from 'react-redux';
 import ApiPanel from '@site/src/components/ApiPanel';
 import {acceptOptions, contentTypeOptions, initialParams, type Operation} from '@site/src/components/ApiPanel/requestDefaults';
 import type {CodeSampleLanguage} from '@site/src/components/ApiPanel/StaticCodeSamples';
 import {RuntimeHighlighterContext} from '../CodeBlock/Content/tokens';
+import './prismLanguages';
 
-prismIncludeLanguages(Prism);
 
 /** The generated page's module: the MDX content with its front matter and build-time samples. */
 type Content = Props['content'] & {codeSamples?: CodeSampleLanguage[]};
