@@ -26,6 +26,11 @@ const SHORT_WORD = /(?<=^|[\s(«„“"'])(\p{L}{1,2}) /gu;
 /** The space before an em dash. */
 const BEFORE_DASH = / (?=—)/g;
 
+/** Digits grouped by threes with non-breaking spaces, as prose writes 10 000 (WRITING.md). */
+export function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00A0');
+}
+
 /** The text with non-breaking spaces after short words and before em dashes. */
 export function bindShortWords(text: string): string {
   return text.replace(SHORT_WORD, '$1\u00A0').replace(BEFORE_DASH, '\u00A0');

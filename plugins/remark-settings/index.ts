@@ -9,6 +9,7 @@
  * their ids, TOC entries and admonitions like hand-written ones.
  */
 import path from 'node:path';
+import {groupThousands} from '../rehype-typography';
 import {EDITION_LABELS, loadCatalogueCached, SETTINGS_DIR, TYPE_LABELS, type Setting, type SettingsPage} from '../../scripts/lib/settings';
 
 /* Minimal mdast shapes used here (the full types live in ESM-only packages). */
@@ -53,7 +54,7 @@ export function formatDefault(s: Pick<Setting, 'type' | 'default' | 'unit'>): No
  * non-breaking spaces (WRITING.md). Bounds without a unit (ports, counts of IDs) stay as written.
  */
 export function formatBound(value: number, unit?: string): string {
-  return unit && Math.abs(value) >= 10_000 ? String(value).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0') : String(value);
+  return unit && Math.abs(value) >= 10_000 ? groupThousands(String(value)) : String(value);
 }
 
 function allowedValues(s: Setting): Node[] | null {

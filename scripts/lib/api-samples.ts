@@ -120,11 +120,15 @@ function convert(language: string, variant: string, request: unknown, options: u
   });
 }
 
-/** The language tabs of the site (config/openapi.ts), merged with the generators' defaults as the theme does. */
+let mergedLanguages: any[] | undefined;
+
+/** The language tabs of the site (config/openapi.ts), merged with the generators' defaults as the theme does; made once. */
 function languages(): any[] {
+  if (mergedLanguages) return mergedLanguages;
   const all = generateLanguageSet();
   const configured = all.filter((l: any) => languageTabs.some((t) => t.language === l.language));
-  return mergeCodeSampleLanguage(mergeArraysbyLanguage(structuredClone(languageTabs), configured), []);
+  mergedLanguages = mergeCodeSampleLanguage(mergeArraysbyLanguage(structuredClone(languageTabs), configured), []);
+  return mergedLanguages!;
 }
 
 /** Every language tab and variant of one operation's code samples. */

@@ -58,6 +58,7 @@ import path from 'node:path';
 import * as cheerio from 'cheerio';
 import type {AnyNode, Element} from 'domhandler';
 import Typograf from 'typograf';
+import {groupThousands} from '../../plugins/rehype-typography';
 import {listFiles} from './files';
 
 export interface ProofreadProblem {
@@ -189,9 +190,6 @@ const GROUP_SPACE = '[ \\u2009\\u00A0\\u202F]';
 /** Words after which a long number is an identifier, not a quantity: «порт 10000», «ошибка 50001». */
 const NOT_QUANTITY = '(?:[Пп]орт\\p{L}*|[Кк]од\\p{L}*|[Оо]шибк\\p{L}*|[Нн]омер\\p{L}*|UDP|TCP|ID|id)[ \\u00A0]';
 
-/** Digits grouped by threes with non-breaking spaces (the repo's sources use U+00A0). */
-const group = (digits: string) => digits.replace(/\B(?=(\d{3})+$)/g, '\u00A0');
-
 /** The project's rules, in Typograf's naming scheme (see the header for what each one does). */
 const PROJECT_RULES: {name: string; index?: string; handler: (text: string) => string}[] = [
   {
@@ -216,7 +214,7 @@ const PROJECT_RULES: {name: string; index?: string; handler: (text: string) => s
         // 10 000 with an ordinary or a thin space: the number could break across two lines.
         .replace(new RegExp(`(?<![\\d.,+\\-]|\\d${GROUP_SPACE})\\d{1,3}(?:${GROUP_SPACE}\\d{3})+(?!\\d|[.,\\-]\\d)`, 'g'), (number) => number.replace(/[ \u2009]/g, '\u00A0'))
         // 10000 пользователей: a quantity of five digits or more, written without groups.
-        .replace(new RegExp(`(?<![\\d.,:/#+\\-_\\p{L}]|${NOT_QUANTITY})\\d{5,}(?=[ \\u00A0]\\p{Ll})`, 'gu'), group),
+        .replace(new RegExp(`(?<![\\d.,:/#+\\-_\\p{L}]|${NOT_QUANTITY})\\d{5,}(?=[ \\u00A0]\\p{Ll})`, 'gu'), groupThousands),
   },
 ];
 
