@@ -52,3 +52,7 @@ declare module '@theme/SchemaExpansion' {
   import type {ReactNode} from 'react';
   export function SchemaExpansionProvider(props: {children: ReactNode}): ReactNode;
 }
+declare module '@theme-original/Markdown' {
+  import type {ReactNode} from 'react';
+  export default function Markdown(props: {children?: ReactNode}): ReactNode;
+}
