@@ -1,5 +1,6 @@
 /**
- * Proofreading of the built site (issue 7): spelling and typography of the prose a reader gets.
+ * Proofreading of the built site (issue 7): spelling, typography and glossary of the prose a reader
+ * gets.
  *
  * It reads the HTML pages, not the sources: a page's text comes from many places (Markdown guides,
  * the OpenAPI descriptions, the settings catalogue in data/, UI strings in i18n/ and src/) and only
@@ -37,6 +38,10 @@
  *   follows «порт», «код», «ошибка», «номер», UDP, TCP or ID — ports (65535) and codes stay as written.
  * Text quoted as the product shows it is not checked ({@link AS_SHOWN}).
  *
+ * Glossary: the words WRITING.md's glossary rules out for a concept, in any of their forms
+ * ({@link GLOSSARY}). «Ветка» and «логин» are left out: besides a thread and the act of signing in they
+ * name a git or directory branch and the user name typed at sign-in, which the guides need.
+ *
  * Left off, and why:
  * - common/nbsp/afterShortWord, afterShortWordByList, beforeShortLastWord and the nbsp before a dash
  *   — a tool places them better than a writer: plugins/rehype-typography adds them to rendered
@@ -64,10 +69,10 @@ import {listFiles} from './files';
 export interface ProofreadProblem {
   /** The page's path on the site, e.g. `/deployment/install/docker-compose/`. */
   page: string;
-  kind: 'spelling' | 'typography';
+  kind: 'spelling' | 'typography' | 'glossary';
   /** Spelling: the unknown word. Typography: the fragment as written. */
   text: string;
-  /** Spelling: the words around it. Typography: the fragment as it should be written. */
+  /** Spelling and glossary: the words around it. Typography: the fragment as it should be written. */
   context: string;
   /** Typography: the Typograf rules that would change the block. */
   rules?: string[];
@@ -359,6 +364,36 @@ export function checkTypography(pages: PageText[]): ProofreadProblem[] {
   return problems;
 }
 
+/** A Russian word form: `stem` followed by any ending, not part of a longer word. */
+const word = (stem: string, endings = '\\p{L}*') => new RegExp(`(?<![\\p{L}-])${stem}(?:${endings})(?![\\p{L}])`, 'giu');
+
+/** WRITING.md's glossary: the word to use, and what a page must not say instead. */
+export const GLOSSARY: {use: string; not: RegExp}[] = [
+  {use: 'команда', not: word('тим', '|а|у|ом|е|ы|ов')},
+  {use: 'сообщение («пост» только в именах API)', not: word('пост', '|а|у|ом|е|ы|ов|ам|ами|ах')},
+  {use: 'эмодзи', not: word('(?:эмоджи|смайлик)')},
+  {use: 'вебхук', not: word('веб-хук')},
+  {use: 'slash-команда', not: word('сл[эе]ш-команд')},
+  {use: 'задание', not: word('джоб', '|а|ы|у|ой|е|ов|ам|ами|ах')},
+  {use: 'хранение данных, политика хранения', not: word('ретеншн')},
+  {use: 'Системная консоль', not: word('админк')},
+  {use: 'учётная запись', not: word('аккаунт')},
+];
+
+/** Glossary problems of every page: one per word a page uses against the glossary. */
+export function checkGlossary(pages: PageText[]): ProofreadProblem[] {
+  const problems: ProofreadProblem[] = [];
+  for (const {page, blocks} of pages) {
+    for (const block of blocks) {
+      const found = GLOSSARY.flatMap(({use, not}) => [...block.matchAll(not)].map((match) => ({match, use})));
+      for (const {match, use} of found.sort((a, b) => a.match.index - b.match.index)) {
+        problems.push({page, kind: 'glossary', text: `${match[0]} → ${use}`, context: around(block, match.index, match.index + match[0].length)});
+      }
+    }
+  }
+  return problems;
+}
+
 type CSpell = typeof import('cspell-lib');
 type CSpellSettings = Awaited<ReturnType<CSpell['readSettings']>>;
 
@@ -411,7 +446,7 @@ export async function checkSpelling(pages: PageText[]): Promise<ProofreadProblem
 /** Every spelling and typography problem of the built site in `dir`. */
 export async function proofread(dir: string): Promise<ProofreadProblem[]> {
   const pages = loadPages(dir);
-  return [...(await checkSpelling(pages)), ...checkTypography(pages)];
+  return [...(await checkSpelling(pages)), ...checkTypography(pages), ...checkGlossary(pages)];
 }
 
 /** How to fix each kind of problem, said once above its list. */
@@ -422,10 +457,12 @@ const ADVICE: Record<ProofreadProblem['kind'], string> = {
   typography:
     'Write each fragment as shown after "→" (⍽ is a non-breaking space U+00A0, ⸱ a narrow one U+202F) ' +
     'in the page source; the rules are described in scripts/lib/proofread.ts.',
+  glossary: 'Write the term shown after "→" in the page source: the glossary has one term per concept.',
 };
 
 /** One line (or two) per problem, as a writer reads it. */
 function describe(problem: ProofreadProblem): string {
+  if (problem.kind === 'glossary') return `    ${problem.text}: ${problem.context}`;
   if (problem.kind === 'spelling') {
     const times = problem.count && problem.count > 1 ? ` (${problem.count}×)` : '';
     return `    ${problem.text}${times}: ${problem.context}`;

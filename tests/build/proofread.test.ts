@@ -1,11 +1,11 @@
 /**
- * Spelling and typography of every built page (issue 7; scripts/lib/proofread.ts says what is
+ * Spelling, typography and glossary of every built page (issue 7; scripts/lib/proofread.ts says what is
  * checked and why). A failure lists every problem grouped by page, with the fix; writers run the
  * same check with `npm run check:proofread`.
  */
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
-import {checkSpelling, checkTypography, formatProblems, loadPages, type PageText} from '../../scripts/lib/proofread';
+import {checkGlossary, checkSpelling, checkTypography, formatProblems, loadPages, type PageText} from '../../scripts/lib/proofread';
 
 const build = path.resolve(__dirname, '../../build');
 
@@ -32,4 +32,9 @@ describe('proofreading of every page', () => {
     const problems = checkTypography(pages);
     expect(problems.length, formatProblems(problems, 'typography')).toBe(0);
   }, 300_000);
+
+  it('uses the glossary terms of WRITING.md (команда, сообщение, эмодзи, вебхук, учётная запись…)', () => {
+    const problems = checkGlossary(pages);
+    expect(problems.length, formatProblems(problems, 'glossary')).toBe(0);
+  });
 });

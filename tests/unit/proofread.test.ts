@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {checkSpelling, checkTypography, CODE, differences, extractPage, formatProblems, loadPages, REPO_ROOT} from '../../scripts/lib/proofread';
+import {checkGlossary, checkSpelling, checkTypography, CODE, differences, extractPage, formatProblems, loadPages, REPO_ROOT} from '../../scripts/lib/proofread';
 import {formatBound} from '../../plugins/remark-settings';
 
 const NBSP = '\u00A0';
@@ -20,6 +20,7 @@ const page = (body: string, title = 'Страница', description = '') =>
 const blocksOf = (body: string) => (extractPage(page(body)) ?? []).slice(1);
 const typography = (body: string) => checkTypography([{page: '/t/', blocks: blocksOf(body)}]);
 const spelling = (body: string) => checkSpelling([{page: '/t/', blocks: blocksOf(body)}]);
+const glossary = (body: string) => checkGlossary([{page: '/t/', blocks: blocksOf(body)}]).map((problem) => problem.text);
 
 describe('the text of a page', () => {
   it('is the title, the description and one block per paragraph, item, cell and heading of the article', () => {
@@ -162,6 +163,29 @@ describe('spelling', () => {
 
   it('does not read code, file names, environment variables, commands or mentions', async () => {
     expect(await spelling('<p>Задайте <code>ServiceSetings.SiteURl</code>.</p><h3>kustomizaton.yaml</h3><p>TIME_FEATUREFLAGZ_*, /jitsy, @ivan.petrof</p>')).toEqual([]);
+  });
+});
+
+describe('glossary', () => {
+  it('accepts the glossary terms and words that only look like the forbidden ones', () => {
+    expect(glossary('<p>Команда, сообщение, эмодзи, входящий вебхук, slash-команда, задание, учётная запись в Системной консоли. Постоянный тимлид, джобс и постгрес — другие слова.</p>')).toEqual([]);
+  });
+
+  it('catches a forbidden word in any of its forms, with the term to use', () => {
+    expect(glossary('<p>Создайте аккаунт в тиме, откройте админку и напишите пост.</p><p>Два эмоджи, веб-хука, слэш-команды и джобы.</p>')).toEqual([
+      'аккаунт → учётная запись',
+      'тиме → команда',
+      'админку → Системная консоль',
+      'пост → сообщение («пост» только в именах API)',
+      'эмоджи → эмодзи',
+      'веб-хука → вебхук',
+      'слэш-команды → slash-команда',
+      'джобы → задание',
+    ]);
+  });
+
+  it('does not read code: API names keep their words', () => {
+    expect(glossary('<p>Поле <code>post</code> и метод <code>пост</code>.</p>')).toEqual([]);
   });
 });
 
