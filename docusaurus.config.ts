@@ -16,6 +16,8 @@ import apiChunks from './plugins/api-chunks';
 import codeHighlight, {remarkHighlight} from './plugins/code-highlight';
 import {remarkMermaid} from './plugins/mermaid-static';
 import search from './plugins/search';
+import markdownExport from './plugins/markdown-export';
+import {llms} from './config/llms';
 import rehypeA11y from './plugins/rehype-a11y';
 import rehypeTypography from './plugins/rehype-typography';
 import {ssrTemplate} from './config/ssrTemplate';
@@ -63,6 +65,8 @@ const config: Config = {
       mdx1CompatDisabledByDefault: false,
     },
     faster: true,
+    // Page update dates from one `git log` of the whole repository instead of one per page.
+    experimental_vcs: 'default-v2',
   },
 
   markdown: {
@@ -111,7 +115,9 @@ const config: Config = {
         path: 'docs',
         routeBasePath: '/',
         sidebarPath: './sidebars.ts',
-        showLastUpdateTime: false,
+        // Each page shows when it last changed (from git) and links to its source.
+        showLastUpdateTime: true,
+        editUrl: site.editUrl,
         breadcrumbs: true,
         // The fingerprint makes the build cache recompile settings pages when data/settings changes.
         beforeDefaultRemarkPlugins: [
@@ -134,6 +140,8 @@ const config: Config = {
     announcementReset(announcementBar.id),
     apiChunks,
     codeHighlight,
+    // Every page as Markdown at <path>.md, /llms.txt and /llms-full.txt (issue 8).
+    markdownExport(llms),
     ...(plainSearchPlugin ? [] : [search(searchIndexOptions)]),
     [
       '@docusaurus/plugin-client-redirects',

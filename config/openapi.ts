@@ -7,6 +7,7 @@ import path from 'node:path';
 import rehypeA11y from '../plugins/rehype-a11y';
 import rehypeTypography from '../plugins/rehype-typography';
 import {remarkHighlight} from '../plugins/code-highlight';
+import {site} from './site';
 
 /**
  * The reference's docs instances (plugins/lean-docs): tag pages use DocCardList, so the version's
@@ -14,6 +15,18 @@ import {remarkHighlight} from '../plugins/code-highlight';
  */
 const DOCS_PLUGIN = './plugins/lean-docs/index.ts';
 const lean = {versionDocs: true, globalDocs: false};
+
+/** Pages docusaurus-plugin-openapi-docs writes from the spec (git-ignored, remade by every build). */
+export const GENERATED_API_PAGE = /\.(?:api|tag|info|schema)\.mdx$/;
+
+/**
+ * «Редактировать страницу» for the reference's hand-written chapters (introduction, errors…), none
+ * for the generated pages: they are edited in the spec, and have no git history of their own either,
+ * so they show no update date.
+ */
+function apiEditUrl({versionDocsDirPath, docPath}: {versionDocsDirPath: string; docPath: string}): string | undefined {
+  return GENERATED_API_PAGE.test(docPath) ? undefined : `${site.editUrl}${versionDocsDirPath}/${docPath}`;
+}
 
 export const API_REFERENCE_DIR = path.resolve(__dirname, '../api-reference');
 /** Intermediate per-service specs (git-ignored). */
@@ -30,6 +43,8 @@ export const apiDocsInstances = [
     sidebarPath: './api-reference/v4/sidebars.ts',
     docItemComponent: '@theme/ApiItem',
     breadcrumbs: true,
+    editUrl: apiEditUrl,
+    showLastUpdateTime: true,
     remarkPlugins: [remarkHighlight],
     rehypePlugins: [rehypeA11y, rehypeTypography],
     lean,
@@ -41,6 +56,8 @@ export const apiDocsInstances = [
     sidebarPath: './api-reference/v5/sidebars.ts',
     docItemComponent: '@theme/ApiItem',
     breadcrumbs: true,
+    editUrl: apiEditUrl,
+    showLastUpdateTime: true,
     remarkPlugins: [remarkHighlight],
     rehypePlugins: [rehypeA11y, rehypeTypography],
     lean,

@@ -24,6 +24,24 @@ export function parseSiteUrl(raw: string): string {
   return url.origin;
 }
 
+/**
+ * Validates the base of the «Редактировать страницу» links: an absolute http(s) URL that a page's
+ * path in the repository (`docs/deployment/…md`) is appended to, so it must end with a slash.
+ */
+export function parseEditUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`EDIT_URL must be an absolute URL such as https://git.example.ru/docs/time-docs/-/edit/main/, got "${raw}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`EDIT_URL must use http or https, got "${raw}"`);
+  if (!url.pathname.endsWith('/') || url.search || url.hash) {
+    throw new Error(`EDIT_URL must end with "/" (the file's path in the repository is appended to it), got "${raw}"`);
+  }
+  return url.href;
+}
+
 export const site = {
   title: 'Time Docs',
   tagline: 'Документация корпоративного мессенджера Time для администраторов, инженеров и разработчиков',
@@ -32,6 +50,12 @@ export const site = {
   baseUrl: '/',
   /** `<meta name="keywords">` of every page (pages add their own front matter keywords). */
   keywords: 'Time, мессенджер, документация, API, администрирование',
+  /**
+   * Where a page's source is edited: the repository's web editor for the default branch. Each page
+   * links to this plus its path in the repository («Редактировать страницу»); generated API pages
+   * have no link.
+   */
+  editUrl: parseEditUrl(env('EDIT_URL', 'https://git.time-messenger.ru/docs/time-docs/-/edit/main/')),
   /** The company named in the footer copyright line. */
   owner: env('SITE_OWNER', 'Time Messenger'),
   copyrightYear: 2025,

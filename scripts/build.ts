@@ -2,13 +2,17 @@
  * `npm run build`: regenerates the API reference (scripts/prepare-api.ts), then runs
  * `docusaurus build`, shows its output and keeps a copy in build-log.txt so that tests can fail on
  * warnings the build only prints (broken anchors, duplicate routes). Last, it writes the nginx
- * snippet that allows the build's inline scripts by hash (scripts/lib/csp.ts) and gzip copies of the
- * text files for nginx (scripts/lib/precompress.ts).
+ * snippet that allows the build's inline scripts by hash (scripts/lib/csp.ts), prints the
+ * administration and deployment guides to PDF from the built site (scripts/lib/pdf.ts: Chromium,
+ * served by that nginx config) and writes gzip copies of the text files for nginx
+ * (scripts/lib/precompress.ts).
  */
 import {spawn, spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {SNIPPET, writeCspSnippet} from './lib/csp';
+import {mb} from './lib/measure';
+import {buildPdfs} from './lib/pdf';
 import {precompress} from './lib/precompress';
 
 const root = path.resolve(__dirname, '..');
@@ -35,7 +39,7 @@ child.stderr.on('data', (chunk: Buffer) => {
   log.write(chunk);
 });
 child.on('close', (code, signal) => {
-  log.end(() => {
+  log.end(async () => {
     if (signal) {
       console.error(`docusaurus build was killed by ${signal}`);
       process.exit(1);
@@ -45,6 +49,12 @@ child.on('close', (code, signal) => {
       const dir = outDir(process.argv.slice(2));
       const scripts = writeCspSnippet(dir);
       console.log(`Content-Security-Policy: ${scripts} inline scripts allowed by hash (${SNIPPET})`);
+      const started = Date.now();
+      for (const guide of await buildPdfs(dir)) {
+        console.log(`PDF ${path.relative(root, guide.file)}: ${guide.pages} pages from ${guide.sourcePages} doc pages, ${mb(guide.bytes)}`);
+        for (const warning of [...guide.overflow.map((w) => `wider than the sheet: ${w}`), ...guide.brokenAnchors.map((w) => `link to a missing anchor: ${w}`)]) console.warn(`  warning: ${warning}`);
+      }
+      console.log(`PDF guides printed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       const {files, raw, gzip} = precompress(dir);
       console.log(`Precompressed ${files} files for nginx's gzip_static: ${(raw / 1048576).toFixed(1)} MB → ${(gzip / 1048576).toFixed(1)} MB`);
     } catch (error) {

@@ -44,15 +44,18 @@ function innerHtml(html: string) {
 
 const attribute = (name: string, value: string) => ({type: 'mdxJsxAttribute', name, value});
 
-/** The MDX element standing for a rendered diagram. */
-export function diagramElement(rendered: RenderedDiagram): Node {
+/**
+ * The MDX element standing for a rendered diagram. The diagram's source rides along in
+ * `data-source` for the page's Markdown copy (plugins/markdown-export), where it is a mermaid block again.
+ */
+export function diagramElement(rendered: RenderedDiagram, source: string): Node {
   const mode = (name: 'light' | 'dark') => ({
     type: 'mdxJsxFlowElement',
     name: 'div',
     attributes: [attribute('className', `mermaid-diagram__${name}`), innerHtml(rendered[name])],
     children: [],
   });
-  return {type: 'mdxJsxFlowElement', name: 'div', attributes: [attribute('className', 'mermaid-diagram')], children: [mode('light'), mode('dark')]};
+  return {type: 'mdxJsxFlowElement', name: 'div', attributes: [attribute('className', 'mermaid-diagram'), attribute('data-source', source)], children: [mode('light'), mode('dark')]};
 }
 
 export function remarkMermaid(options: {render?: (code: string) => Promise<RenderedDiagram>} = {}) {
@@ -68,7 +71,8 @@ export function remarkMermaid(options: {render?: (code: string) => Promise<Rende
     visit(tree);
     for (const {parent, index, node} of blocks) {
       try {
-        parent.children![index] = diagramElement(await render(String(node.value ?? '')));
+        const source = String(node.value ?? '');
+        parent.children![index] = diagramElement(await render(source), source);
       } catch (error) {
         const where = `${file.path ?? 'a page'}${node.position ? `:${node.position.start.line}` : ''}`;
         throw new Error(`${where}: the Mermaid diagram could not be drawn: ${error instanceof Error ? error.message.replace(/^page\.evaluate: /, '') : error}`);

@@ -9,8 +9,11 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import {listFiles} from './files';
 
-/** The types nginx compresses (deploy/nginx gzip_types), by extension. */
-export const COMPRESSIBLE = /\.(html|js|mjs|css|json|svg|xml|txt|yaml|webmanifest)$/;
+/**
+ * The types nginx compresses (deploy/nginx gzip_types), by extension, and the PDF guides: their
+ * accessibility tags are uncompressed structure, so gzip halves them (30 → 14 MB).
+ */
+export const COMPRESSIBLE = /\.(html|js|mjs|css|json|svg|xml|txt|md|yaml|webmanifest|pdf)$/;
 /** Smaller files are sent as they are (nginx gzip_min_length). */
 const MIN_BYTES = 512;
 

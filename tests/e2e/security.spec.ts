@@ -25,6 +25,9 @@ test('every kind of response carries the security headers, with inline scripts a
     ['/deployment/install/docker-compose', 200],
     [script, 200],
     [`/${manifest.contexts[0].file}`, 200],
+    ['/deployment/install/docker-compose.md', 200],
+    ['/api/v4/create-post.md', 200],
+    ['/llms.txt', 200],
     ['/no-such-page', 404],
   ];
   for (const [path, status] of responses) {

@@ -11,7 +11,7 @@ describe('Mermaid diagrams drawn at build time', () => {
     const tree: Node = {type: 'root', children: [{type: 'code', lang: 'mermaid', value: 'graph TD; A-->B'}, {type: 'code', lang: 'bash', value: 'ls'}, {type: 'blockquote', children: [{type: 'code', lang: 'mermaid', value: 'graph LR; X-->Y'}]}]};
     await remarkMermaid({render: fake})(tree as never, {path: 'a.md'});
     const [diagram, bash, quote] = tree.children!;
-    expect(diagram).toMatchObject({type: 'mdxJsxFlowElement', name: 'div', attributes: [{name: 'className', value: 'mermaid-diagram'}]});
+    expect(diagram).toMatchObject({type: 'mdxJsxFlowElement', name: 'div', attributes: [{name: 'className', value: 'mermaid-diagram'}, {name: 'data-source', value: 'graph TD; A-->B'}]});
     expect(diagram.children!.map((c) => c.attributes![0].value)).toEqual(['mermaid-diagram__light', 'mermaid-diagram__dark']);
     expect(JSON.stringify(diagram)).toContain('<svg id=\\"d\\">graph TD; A-->B</svg>');
     expect(bash).toMatchObject({type: 'code', lang: 'bash'});
@@ -19,7 +19,7 @@ describe('Mermaid diagrams drawn at build time', () => {
   });
 
   it('gives MDX the SVG as an expression it can compile', () => {
-    const element = diagramElement({light: '<svg>"x"</svg>', dark: '<svg/>'}) as unknown as Node;
+    const element = diagramElement({light: '<svg>"x"</svg>', dark: '<svg/>'}, 'graph TD; A-->B') as unknown as Node;
     const value = element.children![0].attributes![1].value as {value: string; data: {estree: {body: {expression: {properties: {value: {value: string}}[]}}[]}}};
     expect(value.value).toBe('{__html: "<svg>\\"x\\"</svg>"}');
     expect(value.data.estree.body[0].expression.properties[0].value.value).toBe('<svg>"x"</svg>');
