@@ -5,6 +5,7 @@ import rehypeRaw from 'rehype-raw';
 import remarkGfm from 'remark-gfm';
 import {describe, expect, it} from 'vitest';
 import {parse} from 'yaml';
+import {listFiles} from '../../scripts/lib/files';
 import {renderPlain} from '../../src/theme/Markdown/plain';
 
 /** What the OpenAPI theme's Markdown component renders (its admonition and code overrides do not apply to plain text). */
@@ -29,7 +30,8 @@ function texts(node: unknown, out: Set<string>): Set<string> {
 describe('the fast path for plain descriptions', () => {
   it('renders every description of both specs exactly as react-markdown does, and takes most of them', () => {
     const all = new Set<string>();
-    for (const file of ['static/openapi/v4.yaml', 'static/openapi/v5.yaml']) texts(parse(fs.readFileSync(file, 'utf8')), all);
+    // The specs' sources (openapi/v4, openapi/v5): the bundled copies only exist after a build.
+    for (const file of listFiles('openapi', (name) => name.endsWith('.yaml'))) texts(parse(fs.readFileSync(file, 'utf8')), all);
     let taken = 0;
     const differ: string[] = [];
     for (const text of all) {
