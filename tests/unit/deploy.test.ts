@@ -66,6 +66,15 @@ describe('Dockerfile', () => {
     }
   });
 
+  it('gives the build stage what the build needs: Chromium (diagrams, PDFs), nginx (PDFs) and git with the history (update dates)', () => {
+    const buildStage = dockerfile.slice(0, dockerfile.search(/^FROM nginx:/m));
+    const install = /apt-get install[^\n]*(?:\\\n[^\n]*)*/.exec(buildStage)?.[0] ?? '';
+    for (const pkg of ['chromium', 'nginx', 'git']) expect(install, pkg).toMatch(new RegExp(`\\s${pkg}(\\s|$)`));
+    const ignored = fs.readFileSync(path.resolve(deploy, '../.dockerignore'), 'utf8').split('\n').map((line) => line.trim());
+    expect(ignored).not.toContain('.git');
+    expect(ignored).toEqual(expect.arrayContaining(['node_modules', 'build']));
+  });
+
   it('sets every placeholder the nginx template uses', () => {
     const template = fs.readFileSync(path.join(deploy, 'nginx/time-docs.conf.template'), 'utf8');
     const used = new Set([...template.matchAll(/\$\{([A-Z_]+)\}/g)].map((m) => m[1]));
