@@ -19,7 +19,12 @@ test('the Markdown copy of a page is served as UTF-8 Markdown, guides and API op
     expect(response.headers()['content-type'], path).toBe('text/plain; charset=utf-8');
     expect((await response.text()).startsWith('# Time Docs\n'), path).toBe(true);
   }
+  // A section's copy also answers at <section>/index.md.
+  const index = await request.get('/deployment/index.md');
+  expect(index.status()).toBe(200);
+  expect(await index.text()).toBe(await (await request.get('/deployment.md')).text());
   expect((await request.get('/no-such-page.md')).status()).toBe(404);
+  expect((await request.get('/no-such/index.md')).status()).toBe(404);
 });
 
 test('«Открыть в Markdown» opens the page’s Markdown', async ({page}) => {
