@@ -121,6 +121,13 @@ function definitions(node: Element): ElementContent[] {
   return [el('ul', items)];
 }
 
+/** A card's description is Markdown source shown as text: its `code` spans become code again. */
+function withCodeSpans(value: string): ElementContent[] {
+  const parts = value.split('`');
+  if (parts.length % 2 === 0) return [text(value)];
+  return parts.flatMap((part, i) => (part === '' ? [] : i % 2 === 1 ? [el('code', [text(part)])] : [text(part)]));
+}
+
 /** A list of doc cards (a category or API tag page): «- [Title](link): description». */
 function cards(node: Element): ElementContent[] {
   const items = selectAll('a.theme-doc-card-container', node).map((card) => {
@@ -128,7 +135,7 @@ function cards(node: Element): ElementContent[] {
     const description = select('.theme-doc-card-description', card);
     const summary = description ? String(description.properties.title ?? toString(description)).trim() : '';
     const link = el('a', [text(title ? toString(title).trim() : String(card.properties.href))], {href: card.properties.href});
-    return el('li', summary ? [link, text(`: ${summary}`)] : [link]);
+    return el('li', summary ? [link, ...withCodeSpans(`: ${summary}`)] : [link]);
   });
   return [el('ul', items)];
 }

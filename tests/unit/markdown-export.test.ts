@@ -62,9 +62,12 @@ describe('a built page as Markdown', () => {
   it('lists doc cards as links with their descriptions', async () => {
     const out = await md(
       '<section class="row"><article><a class="card theme-doc-card-container" href="/api/v4/login"><h2 title="Войти"><span>📄️</span><span class="theme-doc-card-title">Войти</span></h2>' +
-        '<p class="theme-doc-card-description" title="Открывает сессию.">Открывает…</p></a></article></section>',
+        '<p class="theme-doc-card-description" title="Открывает сессию.">Открывает…</p></a></article>' +
+        '<article><a class="card theme-doc-card-container" href="/api/v4/logout"><h2><span class="theme-doc-card-title">Выйти</span></h2>' +
+        '<p class="theme-doc-card-description" title="Токен из `Authorization` перестаёт действовать">Токен…</p></a></article></section>',
     );
-    expect(out).toContain(`- [Войти](${ORIGIN}/api/v4/login): Открывает сессию.`);
+    expect(out).toContain(`- [Войти](${ORIGIN}/api/v4/login): Открывает сессию.\n`);
+    expect(out).toContain(`- [Выйти](${ORIGIN}/api/v4/logout): Токен из \`Authorization\` перестаёт действовать`);
   });
 
   it('is undefined for a page without doc content (a redirect stub)', async () => {
