@@ -22,7 +22,7 @@ export interface PageMarkdown {
 
 /** Page chrome and controls that mean nothing in a text copy, by class and by element. */
 const CHROME_CLASSES = new Set(['hash-link', 'theme-doc-breadcrumbs', 'theme-doc-toc-mobile', 'theme-doc-footer', 'pagination-nav', 'md-actions']);
-const CHROME_TAGS = new Set(['button', 'script', 'style', 'template', 'noscript']);
+const CHROME_TAGS = new Set(['button', 'script', 'style', 'template', 'noscript', 'input', 'select', 'textarea', 'label', 'form']);
 const CODE_BLOCK = /^(?:theme-code-block|openapi-explorer__code-block|codeBlockContainer_)/;
 
 const el = (tagName: string, children: ElementContent[] = [], properties: Element['properties'] = {}): Element => ({type: 'element', tagName, properties, children});
@@ -37,6 +37,8 @@ const hasClass = (node: Element, pattern: RegExp) => classes(node).some((name) =
 function rewrite(node: Element): ElementContent[] | undefined {
   const names = classes(node);
   if (CHROME_TAGS.has(node.tagName) || node.properties.ariaHidden === 'true' || names.some((name) => CHROME_CLASSES.has(name) || name.startsWith('tryIt'))) return [];
+  // Live counters of interactive widgets («Показано 710 из 710»): true only on screen.
+  if (node.properties.ariaLive !== undefined || node.properties.role === 'search') return [];
   if (names.includes('mermaid-diagram')) return diagram(node);
   if (names.some((name) => CODE_BLOCK.test(name))) return codeBlock(node);
   if (names.includes('tabs-container')) return tabs(node);
@@ -194,7 +196,8 @@ export async function htmlToMarkdown(html: string, pagePath: string, origin: str
         },
       },
     })
-    .use(remarkGfm)
+    // Tables without padding: aligned columns made the 710-row settings table mostly spaces.
+    .use(remarkGfm, {tablePipeAlign: false})
     .use(remarkStringify, {bullet: '-', emphasis: '_', strong: '*', fence: '`', fences: true, rule: '-', listItemIndent: 'one'});
   const mdast = await processor.run(wrapped as never);
   const markdown = processor.stringify(mdast as never).replace(/\u200b/g, '');

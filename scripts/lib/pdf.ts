@@ -204,6 +204,8 @@ const REMOVE = [
   'select',
   'textarea',
   '[role="search"]',
+  // Live counters of interactive widgets («Показано 710 из 710»): true only on screen.
+  '[aria-live]',
   '.theme-doc-breadcrumbs',
   '.theme-doc-toc-mobile',
   '.theme-doc-toc-desktop',
