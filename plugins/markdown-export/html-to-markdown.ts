@@ -182,8 +182,6 @@ export async function htmlToMarkdown(html: string, pagePath: string, origin: str
 
   transform(content);
   absolutize(content, origin, pagePath);
-  // Non-breaking spaces are typography for the screen; a text copy reads better with plain ones
-  // only where they would be escaped otherwise, so they are kept.
   const wrapped: Root = {type: 'root', children: [el('h1', [text(title)]), ...content.children.filter((child) => !(child.type === 'element' && child.tagName === 'header'))]};
 
   const processor = unified()

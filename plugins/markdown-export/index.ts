@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {GENERATED_API_PAGE} from '../../config/openapi';
-import {decodeApiFrontMatter} from '../../scripts/lib/api-samples';
+import {decodeApiValue} from '../../scripts/lib/api-front-matter';
 import {markdownPath} from '../../src/utils/markdownPath';
 import {htmlToMarkdown} from './html-to-markdown';
 import {operationToMarkdown} from './operation-to-markdown';
@@ -123,10 +123,12 @@ function plugin(context: LoadContext, options: Options): Plugin {
       const started = Date.now();
       const markdown = new Map<string, string>();
       for (const {doc} of allDocs) {
-        const source = fs.readFileSync(path.resolve(context.siteDir, doc.source.replace(/^@site\//, '')), 'utf8');
-        const api = decodeApiFrontMatter(source);
+        const encoded = doc.frontMatter.api;
         let text: string | undefined;
-        if (api) {
+        if (typeof encoded === 'string') {
+          // The cURL sample was appended to the generated page's source, not to its front matter.
+          const source = fs.readFileSync(path.resolve(context.siteDir, doc.source.replace(/^@site\//, '')), 'utf8');
+          const api = decodeApiValue(encoded);
           // Descriptions from the spec may link site paths: made absolute like the guides' links.
           text = operationToMarkdown({title: doc.title, api, curl: curlSample(source)}).replace(/\]\(\/(?!\/)/g, `](${origin}/`);
         } else {

@@ -14,7 +14,6 @@
  */
 import Module, {createRequire} from 'node:module';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import {languageTabs} from '../../config/openapi';
 import {acceptOptions, contentTypeOptions, initialParams} from '../../src/components/ApiPanel/requestDefaults';
 import type {CodeSampleLanguage} from '../../src/components/ApiPanel/StaticCodeSamples';
@@ -39,13 +38,6 @@ const {createAuth} = load(path.join(THEME, 'ApiExplorer/Authorization/slice'));
 const {generateLanguageSet, mergeArraysbyLanguage, mergeCodeSampleLanguage} = load(path.join(THEME, 'ApiExplorer/CodeSnippets/languages'));
 const {resolveSchemaWithSelections} = load(path.join(THEME, 'ApiExplorer/Body/resolveSchemaWithSelections'));
 const {sampleFromSchema} = load('docusaurus-plugin-openapi-docs/lib/openapi/createSchemaExample');
-
-/** The `api` front matter of a generated page: deflated JSON in base64 (docusaurus-plugin-openapi-docs). */
-export function decodeApiFrontMatter(source: string): any | undefined {
-  const encoded = /^api: (\S+)$/m.exec(source.slice(0, source.indexOf('\n---', 4)))?.[1];
-  if (!encoded) return undefined;
-  return JSON.parse(zlib.unzipSync(Buffer.from(encoded, 'base64')).toString('utf8'));
-}
 
 /** The body the form's editor starts with: JSON made from the schema, as the theme's Body does. */
 function initialBody(api: any, contentType: string | undefined) {

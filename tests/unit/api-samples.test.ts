@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import {describe, expect, it} from 'vitest';
-import {codeSamplesExport, codeSamplesFor, decodeApiFrontMatter} from '../../scripts/lib/api-samples';
+import {decodeApiFrontMatter} from '../../scripts/lib/api-front-matter';
+import {codeSamplesExport, codeSamplesFor} from '../../scripts/lib/api-samples';
 import {languageTabs} from '../../config/openapi';
 
 /** An operation as docusaurus-plugin-openapi-docs stores it in a page's `api` front matter. */

@@ -1,0 +1,19 @@
+/**
+ * The `api` front matter of a generated API page: the operation as deflated JSON in base64
+ * (docusaurus-plugin-openapi-docs). Kept apart from ./api-samples, whose code generators are heavy
+ * to load, so that plugins/markdown-export can read operations without them.
+ */
+import zlib from 'node:zlib';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- the operation is the plugin's untyped JSON. */
+
+/** The operation in an `api` front matter value. */
+export function decodeApiValue(encoded: string): any {
+  return JSON.parse(zlib.unzipSync(Buffer.from(encoded, 'base64')).toString('utf8'));
+}
+
+/** The operation of a generated page's source, or undefined for a page without `api` front matter. */
+export function decodeApiFrontMatter(source: string): any | undefined {
+  const encoded = /^api: (\S+)$/m.exec(source.slice(0, source.indexOf('\n---', 4)))?.[1];
+  return encoded ? decodeApiValue(encoded) : undefined;
+}
