@@ -39,7 +39,6 @@ error_log stderr warn;
 events { worker_connections 512; }
 http {
     include ${mimeTypes};
-    types { application/manifest+json webmanifest; }
     default_type application/octet-stream;
     access_log ${tmp('access.log')};
     sendfile on;

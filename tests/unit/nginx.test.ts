@@ -31,6 +31,14 @@ describe('nginx config rendering', () => {
     expect(block).not.toMatch(/try_files[^;]*\/index\.html;/);
   });
 
+  it('the local main config holds only what the nginx image\'s own nginx.conf holds: every header and type comes from deploy/nginx', () => {
+    const main = renderMainConfig({port: 18080, docroot: '/srv/site', runDir: '/tmp/run'});
+    const httpBlock = main.slice(main.indexOf('http {'), main.indexOf(renderServerBlock(18080, '/srv/site')));
+    const directives = httpBlock.split('\n').slice(1).map((line) => line.trim().split(/\s+/)[0]).filter(Boolean);
+    expect(directives.filter((d) => !['include', 'default_type', 'access_log', 'sendfile'].includes(d) && !d.endsWith('_temp_path'))).toEqual([]);
+    expect(httpBlock.match(/include [^;]+;/g)).toEqual(['include /etc/nginx/mime.types;']);
+  });
+
   it('produces a config that nginx itself accepts', () => {
     const probe = spawnSync('nginx', ['-v']);
     expect(probe.error, 'nginx must be installed for the tests (apt-get install -y nginx)').toBeUndefined();
