@@ -45,6 +45,18 @@ describe('Kubernetes manifests', () => {
     expect(container.readinessProbe.httpGet.port).toBe('http');
   });
 
+  it('the overlay changes no header: nothing the Ingress adds can diverge from deploy/nginx', () => {
+    const ingress = production.find((r) => r.kind === 'Ingress')!;
+    const annotations = Object.keys((ingress as any).metadata.annotations ?? {});
+    // Snippets, custom headers and CORS are the ingress-nginx annotations that add or change headers.
+    expect(annotations.filter((name) => /snippet|header|cors|hsts/i.test(name))).toEqual([]);
+    expect(production.map((r) => r.kind)).not.toContain('ConfigMap');
+    // The container's environment only repeats what the image sets (the template's placeholders).
+    const dockerfile = fs.readFileSync(path.join(deploy, 'Dockerfile'), 'utf8');
+    const container = production.find((r) => r.kind === 'Deployment')!.spec.template.spec.containers[0];
+    for (const {name, value} of container.env ?? []) expect(dockerfile, `${name}=${value}`).toMatch(new RegExp(`\\b${name}=${value}\\b`));
+  });
+
   it('the Ingress points at the Service by name and port name', () => {
     const ingress = production.find((r) => r.kind === 'Ingress')!;
     const backend = ingress.spec.rules[0].http.paths[0].backend.service;
@@ -60,10 +72,23 @@ describe('Dockerfile', () => {
     expect(dockerfile).toMatch(/^FROM nginx:/m);
     expect(dockerfile).toContain('RUN npm ci');
     expect(dockerfile).toContain('RUN npm run build');
-    for (const file of ['deploy/nginx/security-headers.conf', 'deploy/nginx/time-docs.conf.template']) {
-      expect(dockerfile).toContain(`COPY ${file}`);
-      expect(fs.existsSync(path.resolve(deploy, '..', file))).toBe(true);
-    }
+  });
+
+  it('copies deploy/nginx whole into CONF_DIR, reads the template from there, and changes nothing else in /etc/nginx', () => {
+    const serveStage = dockerfile.slice(dockerfile.search(/^FROM nginx:/m));
+    const env = (name: string) => new RegExp(`\\b${name}=(\\S+)`).exec(serveStage)?.[1];
+    const confDir = env('CONF_DIR');
+    expect(confDir).toMatch(/^\/etc\/nginx\//);
+    // The image's envsubst step reads its templates from NGINX_ENVSUBST_TEMPLATE_DIR.
+    expect(env('NGINX_ENVSUBST_TEMPLATE_DIR')).toBe(confDir);
+    const copies = [...serveStage.matchAll(/^COPY (?!--from)(\S+) (\S+)$/gm)].map(([, from, to]) => [from, to]);
+    expect(copies).toEqual([['deploy/nginx/', `${confDir}/`]]);
+    expect(serveStage.match(/^RUN .*$/gm)).toEqual(['RUN rm -f /etc/nginx/conf.d/default.conf && rm -rf /usr/share/nginx/html/*']);
+    // Every file the template includes from CONF_DIR is in deploy/nginx, so it is in the image too.
+    const template = fs.readFileSync(path.join(deploy, 'nginx/time-docs.conf.template'), 'utf8');
+    const included = [...template.matchAll(/include \$\{CONF_DIR\}\/([^;]+);/g)].map((m) => m[1]);
+    expect(new Set(included)).toEqual(new Set(['security-headers.conf', 'mime.types']));
+    for (const file of included) expect(fs.existsSync(path.join(deploy, 'nginx', file)), file).toBe(true);
   });
 
   it('gives the build stage what the build needs: Chromium (diagrams, PDFs), nginx (PDFs) and git with the history (update dates)', () => {
