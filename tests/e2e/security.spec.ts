@@ -1,6 +1,15 @@
-/** The production nginx config, as a browser and an attacker meet it (deploy/nginx, issue 7). */
+/** The production nginx config, as a browser and an attacker meet it (deploy/nginx). */
+import fs from 'node:fs';
+import path from 'node:path';
 import {expect, test} from '@playwright/test';
+import {listFiles} from '../../scripts/lib/files';
+import {headerProblems, HOSTILE_TARGETS, injectionProblems, observeSite} from '../support/nginx-probes';
+import {observatoryScore} from '../support/observatory';
+import {rawRequest} from '../support/raw-http';
 import {openHydrated, rawGet, watchCspViolations} from './helpers';
+
+const port = Number(process.env.E2E_PORT ?? 4173);
+const build = path.resolve(__dirname, '../../build');
 
 function expectSecurityHeaders(headers: Record<string, string | string[] | undefined>, what: string) {
   const policy = String(headers['content-security-policy'] ?? '');
@@ -13,6 +22,8 @@ function expectSecurityHeaders(headers: Record<string, string | string[] | undef
   expect(headers['x-frame-options'], what).toBe('DENY');
   expect(headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
   expect(headers['permissions-policy'], what).toContain('camera=()');
+  expect(headers['strict-transport-security'], what).toBe('max-age=31536000; includeSubDomains');
+  expect(headers['cross-origin-resource-policy'], what).toBe('same-origin');
 }
 
 test('every kind of response carries the security headers, with inline scripts allowed only by hash', async ({request}) => {
@@ -79,4 +90,51 @@ test('an overlong URL is refused with 414', async () => {
   expect(status).toBe(414);
   // Refused before nginx's rewrite phase, and still under the full policy.
   expectSecurityHeaders(headers, '414');
+});
+
+test('no request byte reaches a response header unescaped, and no redirect leaves the origin', async () => {
+  const problems: string[] = [];
+  for (const target of HOSTILE_TARGETS) problems.push(...injectionProblems(await rawRequest(port, target), target, `http://localhost:${port}`));
+  expect(problems).toEqual([]);
+});
+
+test('answers of every status carry each security header once', async () => {
+  const problems: string[] = [];
+  const probes: [string, string, Parameters<typeof rawRequest>[2]][] = [
+    ['200', '/deployment/install/docker-compose', {}],
+    ['301', '/deployment/install/docker-compose.html', {}],
+    ['400', '/%0d%0a.html', {}],
+    ['404', '/no-such-page', {}],
+    ['405', '/', {method: 'POST'}],
+    ['414', `/${'a'.repeat(10_000)}`, {}],
+    ['range past the end', '/', {headers: {Range: 'bytes=99999999-'}}],
+  ];
+  for (const [what, target, options] of probes) problems.push(...headerProblems(await rawRequest(port, target, options), what));
+  expect(problems).toEqual([]);
+});
+
+test('every kind of file in the build is served with a type of its own, never as octet-stream', async () => {
+  const byExtension = new Map<string, string>();
+  // Pages are served at their clean paths (X.html redirects), see above; .gz copies are not files of the site.
+  for (const file of listFiles(build, (f) => !/\.(html|gz)$/.test(f) && !path.relative(build, f).split(path.sep).some((part) => part.startsWith('.')))) {
+    const extension = path.extname(file);
+    if (!byExtension.has(extension)) byExtension.set(extension, `/${path.relative(build, file).split(path.sep).map(encodeURIComponent).join('/')}`);
+  }
+  expect([...byExtension.keys()]).toEqual(expect.arrayContaining(['.js', '.css', '.md', '.yaml', '.json', '.txt', '.pdf']));
+  for (const [extension, target] of byExtension) {
+    const answer = await rawRequest(port, target);
+    expect(answer.status, target).toBe(200);
+    expect(answer.header('content-type'), `${extension}: ${target}`).toMatch(/^[a-z]+\/[a-z0-9.+-]+(; charset=utf-8)?$/);
+    expect(answer.header('content-type'), target).not.toContain('octet-stream');
+  }
+  expect((await rawRequest(port, '/openapi/v4.yaml')).header('content-type')).toBe('application/yaml; charset=utf-8');
+  expect(fs.existsSync(path.join(build, 'index.html.gz'))).toBe(true);
+  expect((await rawRequest(port, '/index.html.gz')).status).toBe(404);
+});
+
+test('the Mozilla Observatory score of the real response headers is A+', async () => {
+  const site = await observeSite(port, ['/deployment/install/docker-compose.html', '/deployment/index.html', '/administration/data-management/', encodeURI('/api/v4/введение')]);
+  const {score, grade, results} = observatoryScore(site);
+  expect({grade, failing: results.filter((r) => r.modifier < 0)}).toEqual({grade: 'A+', failing: []});
+  expect(score).toBeGreaterThanOrEqual(100);
 });
