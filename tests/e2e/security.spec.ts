@@ -100,16 +100,24 @@ test('no request byte reaches a response header unescaped, and no redirect leave
 
 test('answers of every status carry each security header once', async () => {
   const problems: string[] = [];
-  const probes: [string, string, Parameters<typeof rawRequest>[2]][] = [
-    ['200', '/deployment/install/docker-compose', {}],
-    ['301', '/deployment/install/docker-compose.html', {}],
-    ['400', '/%0d%0a.html', {}],
-    ['404', '/no-such-page', {}],
-    ['405', '/', {method: 'POST'}],
-    ['414', `/${'a'.repeat(10_000)}`, {}],
-    ['range past the end', '/', {headers: {Range: 'bytes=99999999-'}}],
+  const pdf = `/${path.relative(build, listFiles(path.join(build, 'pdf'), (f) => f.endsWith('.pdf'))[0])}`;
+  const probes: [number, string, Parameters<typeof rawRequest>[2]][] = [
+    [200, '/deployment/install/docker-compose', {}],
+    // A range past the end of a page: the whole page (ranges are for the PDF guides only).
+    [200, '/', {headers: {Range: 'bytes=99999999-'}}],
+    [206, pdf, {headers: {Range: 'bytes=0-99'}}],
+    [301, '/deployment/install/docker-compose.html', {}],
+    [400, '/%0d%0a.html', {}],
+    [404, '/no-such-page', {}],
+    [405, '/', {method: 'POST'}],
+    [414, `/${'a'.repeat(10_000)}`, {}],
+    [416, pdf, {headers: {Range: 'bytes=999999999-'}}],
   ];
-  for (const [what, target, options] of probes) problems.push(...headerProblems(await rawRequest(port, target, options), what));
+  for (const [status, target, options] of probes) {
+    const answer = await rawRequest(port, target, options);
+    if (answer.status !== status) problems.push(`${target.slice(0, 40)}: status ${answer.status}, expected ${status}`);
+    problems.push(...headerProblems(answer, String(status)));
+  }
   expect(problems).toEqual([]);
 });
 

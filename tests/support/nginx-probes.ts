@@ -58,6 +58,10 @@ export const HOSTILE_TARGETS: (string | Buffer)[] = [
   '/api/v4/%D0%B2%D0%B2%D0%B5%D0%B4%D0%B5%D0%BD%D0%B8%D0%B5?%0d%0aX-Injected:%20yes',
   utf8('/api/v4/введение?q=пароль'),
   '/api/v4/%D0%B2%D0%B2%D0%B5%D0%B4%D0%B5%D0%BD%D0%B8%D0%B5/%0d%0aX-Injected:%20yes',
+  // Absolute form: the host in the request line is not ours to redirect to.
+  'http://evil.example/a.html',
+  'http://evil.example//evil2.example/a.html',
+  'http://evil.example/%09/evil2.example/a.html',
 ];
 
 /** Problems of one answer to a hostile target: request bytes in a header, a redirect off the origin. */

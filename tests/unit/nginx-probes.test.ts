@@ -33,7 +33,7 @@ const SITE: Record<string, string> = {
   'llms.txt': '# Time\n'.repeat(100),
   'sitemap.xml': '<?xml version="1.0"?><urlset/>',
   'img/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
-  'pdf/guide.pdf': '%PDF-1.7\n',
+  'pdf/guide.pdf': '%PDF-1.7\n'.repeat(10),
   'faq.md': '# FAQ\n',
   '.well-known/security.txt': 'Contact: mailto:security@example.ru\nExpires: 2030-01-01T00:00:00.000Z\n',
   '.git/config': '[core]\n',
@@ -138,12 +138,21 @@ describe('every answer, errors included', () => {
     expect(problems).toEqual([]);
   });
 
-  it('a range past the end of a file gets the whole file, not a 416 that repeats every header', async () => {
-    for (const target of ['/', '/assets/js/main.js', '/pdf/guide.pdf']) {
+  it('a range past the end of a page or asset gets the whole file, not a 416 that repeats every header', async () => {
+    for (const target of ['/', '/a', '/assets/js/main.js', '/openapi/v4.yaml']) {
       const answer = await get(target, {headers: {Range: 'bytes=999999-'}});
       expect(answer.status, target).toBe(200);
       expect(headerProblems(answer, target)).toEqual([]);
     }
+  });
+
+  it('the PDF guides answer byte ranges, and a range past the end with a 416 that has each header once and is not stored', async () => {
+    const part = await get('/pdf/guide.pdf', {headers: {Range: 'bytes=0-3'}});
+    expect([part.status, part.body.toString(), part.header('content-range')]).toEqual([206, '%PDF', `bytes 0-3/${SITE['pdf/guide.pdf'].length}`]);
+    expect(headerProblems(part, '206')).toEqual([]);
+    const past = await get('/pdf/guide.pdf', {headers: {Range: 'bytes=999999-'}});
+    expect(past.status).toBe(416);
+    expect([...headerProblems(past, '416'), ...cacheProblems(past, '416')]).toEqual([]);
   });
 
   it('405 names the methods the site answers in Allow; other answers have no Allow', async () => {
