@@ -83,10 +83,14 @@ export default function SearchBar(): ReactNode {
   const context = contextOf(pathname);
   const scope: Scope = context ? {context} : {};
   const inContext = useSearch(query, scope, SUGGESTION_LIMIT);
-  // Nothing in the reader's section: the same query over the whole site.
-  const fallback = Boolean(context) && inContext.state.index === 'done' && !inContext.state.error && !inContext.state.timedOut && inContext.state.query !== '' && inContext.state.hits.length === 0;
+  // Nothing in the reader's section, or its index is damaged or missing: the same query over the
+  // whole site (whose results then say which section is left out).
+  const empty = Boolean(context) && inContext.state.index === 'done' && !inContext.state.error && !inContext.state.timedOut && inContext.state.query !== '' && inContext.state.hits.length === 0;
+  const problems = inContext.state.index === 'failed' ? (inContext.state.problems ?? []) : [];
+  const broken = Boolean(context) && problems.length > 0 && problems.every((p) => p.context !== undefined && p.reason !== 'network');
+  const fallback = empty || broken;
   const whole = useSearch(fallback ? query : '', {}, SUGGESTION_LIMIT);
-  const {state, retry} = fallback && whole.state.query ? whole : inContext;
+  const {state, retry} = fallback && (whole.state.query || broken) ? whole : inContext;
   // Until the whole site has answered, the empty section is not yet «nothing found».
   const waiting = fallback && !whole.state.query;
   const hits = query.trim() ? state.hits : [];
@@ -210,7 +214,7 @@ export default function SearchBar(): ReactNode {
       {showList && (
         <div className={styles.dropdown}>
           <div aria-live="polite">
-            <Status state={state} fallbackLabel={fallback ? label : undefined} waiting={waiting} onRetry={retry} />
+            <Status state={state} fallbackLabel={empty ? label : undefined} waiting={waiting} onRetry={retry} />
           </div>
           {hits.length > 0 && (
             <ul id={listId} role="listbox" aria-label={t.results} className={styles.list}>
