@@ -14,6 +14,7 @@ const lexemeNames: Record<string, string> = {
   PRESENCE: '«+» или «-»',
   EDIT_DISTANCE: '«~»',
   BOOST: '«^»',
+  EOS: 'конец запроса',
 };
 const operatorSigns: Record<string, string> = {EDIT_DISTANCE: '~', BOOST: '^'};
 const found = (lexeme: string, value?: string) => (value !== undefined ? `«${operatorSigns[lexeme] ?? ''}${value}»` : (lexemeNames[lexeme] ?? `«${lexeme}»`));
@@ -31,25 +32,12 @@ export const searchStrings = {
   otherPages: 'Общие страницы',
   missing: (label?: string) => (label ? `Поисковый индекс раздела «${label}» не найден на сервере.` : 'Поисковый индекс не найден на сервере.'),
   damaged: (label?: string) => (label ? `Поисковый индекс раздела «${label}» повреждён: его не удалось прочитать.` : 'Поисковый индекс повреждён: его не удалось прочитать.'),
-  unavailable: (labels: string[]) =>
+  unavailable: (...labels: string[]) =>
     `${labels.length === 1 ? `Раздел «${labels[0]}» недоступен` : `Разделы ${labels.map((l) => `«${l}»`).join(', ')} недоступны`} для поиска: не удалось загрузить или прочитать ${labels.length === 1 ? 'его индекс' : 'их индексы'}. Показаны результаты из остальных разделов.`,
   retry: 'Повторить',
   noResults: 'Ничего не найдено',
   noResultsHint: 'Проверьте написание, уберите лишние слова или поищите по всей документации.',
   syntaxError: (message: string) => `Ошибка в запросе: ${message}`,
-  /** The parser's complaints, by situation. */
-  syntax: {
-    editDistance: 'после «~» нужно число — сколько опечаток допустить, например «слово~1»',
-    boost: 'после «^» нужно число — во сколько раз слово важнее, например «слово^2»',
-    unknownField: (field: string, fields: readonly string[]) => `поля «${field}» нет, есть поля ${fields.map((f) => `«${f}»`).join(', ')}`,
-    termMissing: 'после имени поля нужно слово, например «title:docker»',
-    termOrFieldMissing: 'после «+» или «-» нужно слово или поле, например «+docker»',
-    termExpected: (lexeme: string) => `после имени поля нужно слово, а найдено ${found(lexeme)}`,
-    termOrFieldExpected: (lexeme: string) => `после «+» или «-» нужно слово или поле, а найдено ${found(lexeme)}`,
-    fieldOrTermExpected: (lexeme: string, value?: string) => `запрос должен начинаться со слова или поля, а найдено ${found(lexeme, value)}`,
-    unexpected: (lexeme: string) => `неожиданно ${found(lexeme)}`,
-    other: 'запрос не удалось разобрать',
-  },
   queryCut: (chars: number) => `Запрос сокращён до ${chars} ${plural(chars, ['символа', 'символов', 'символов'])}: искали по началу запроса.`,
   termsCut: (terms: number) => `Учтены только первые ${terms} ${plural(terms, ['слово', 'слова', 'слов'])} запроса.`,
   tooSlow: 'Поиск по этому запросу занял слишком много времени и был остановлен. Упростите запрос: сократите его или уберите «~» и «*».',
@@ -70,4 +58,18 @@ export const searchStrings = {
   found: (n: number) => `Найдено страниц: ${n}${n === 10 ? ' (показаны первые 10 — уточните запрос)' : ''}`,
   badVersion: (version: string) => `Версии документации «${version}» нет: у документации одна версия, поиск идёт по ней.`,
   clearHighlight: 'Снять выделение',
+} as const;
+
+/** The query parser's complaints, by situation (shown after «Ошибка в запросе: »). */
+export const syntaxMessages = {
+  editDistance: 'после «~» нужно число — сколько опечаток допустить, например «слово~1»',
+  boost: 'после «^» нужно число — во сколько раз слово важнее, например «слово^2»',
+  unknownField: (field: string, fields: readonly string[]) => `поля «${field}» нет, есть поля ${fields.map((f) => `«${f}»`).join(', ')}`,
+  termMissing: 'после имени поля нужно слово, например «title:docker»',
+  termOrFieldMissing: 'после «+» или «-» нужно слово или поле, например «+docker»',
+  termExpected: (lexeme: string) => `после имени поля нужно слово, а найдено ${found(lexeme)}`,
+  termOrFieldExpected: (lexeme: string) => `после «+» или «-» нужно слово или поле, а найдено ${found(lexeme)}`,
+  fieldOrTermExpected: (lexeme: string, value?: string) => `запрос должен начинаться со слова или поля, а найдено ${found(lexeme, value)}`,
+  unexpected: (lexeme: string) => `неожиданно ${found(lexeme)}`,
+  other: 'запрос не удалось разобрать',
 } as const;

@@ -5,7 +5,7 @@ import {cutQuery, oneSlipFrom, toLunrSyntax} from '../../src/search/engine/synta
 import {lunr} from '../../src/search/engine/lunr';
 import {FIELDS} from '../../src/search/engine/shard';
 import {MAX_EDIT_DISTANCE, MAX_EXPANDED_TERMS, MAX_FUZZY_TERMS, MAX_QUERY_CHARS, MAX_QUERY_TERMS} from '../../src/search/limits';
-import {plural, searchStrings} from '../../src/search/strings';
+import {plural, searchStrings, syntaxMessages} from '../../src/search/strings';
 import {buildShard} from '../../plugins/search';
 import {extractPage} from '../../plugins/search/extract';
 
@@ -122,7 +122,7 @@ describe('text pasted from logs is searched as text', () => {
 });
 
 describe('query syntax errors are in Russian', () => {
-  const s = searchStrings.syntax;
+  const s = syntaxMessages;
   it.each([
     ['почта~x', s.editDistance],
     ['почта~', s.editDistance],
@@ -134,6 +134,13 @@ describe('query syntax errors are in Russian', () => {
   ])('%s', (query, message) => {
     expect(run(query)).toEqual({hits: [], error: message});
     expect(message).not.toMatch(/[a-z]{4,} (must|found|expecting|expected)/i);
+  });
+
+  it('has every message in Russian', () => {
+    for (const [key, value] of Object.entries(syntaxMessages)) {
+      const text = typeof value === 'function' ? (value as (x: string, y: string[]) => string)('EOS', [...FIELDS]) : value;
+      expect(text, key).toMatch(/^[а-яё]/);
+    }
   });
 
   it('names the fields and the operator found', () => {

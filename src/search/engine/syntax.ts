@@ -17,7 +17,7 @@
  * lunr's English parse errors are given back in Russian (strings.ts).
  */
 import {MAX_QUERY_CHARS} from '../limits';
-import {searchStrings} from '../strings';
+import {syntaxMessages} from '../strings';
 
 /** The query cut to MAX_QUERY_CHARS characters (whole code points); `cut` when something was dropped. */
 export function cutQuery(query: string, max = MAX_QUERY_CHARS): {text: string; cut: boolean} {
@@ -88,7 +88,7 @@ export function toLunrSyntax(text: string, fields: readonly string[]): string {
 
 /** lunr's parse error (lunr 2.3) in Russian. */
 export function translateParseError(message: string, fields: readonly string[]): string {
-  const t = searchStrings.syntax;
+  const t = syntaxMessages;
   let m: RegExpExecArray | null;
   if (message === 'edit distance must be numeric') return t.editDistance;
   if (message === 'boost must be numeric') return t.boost;

@@ -22,6 +22,6 @@ export function noticeTexts(state: SearchState): string[] {
   if (state.timedOut) texts.push(t.tooSlow);
   if (state.cut?.chars) texts.push(t.queryCut(state.cut.chars));
   if (state.cut?.terms) texts.push(t.termsCut(state.cut.terms));
-  if (state.index === 'done' && state.problems?.length) texts.push(t.unavailable(state.problems.map((p) => labelOfProblem(p) ?? t.otherPages)));
+  if (state.index === 'done' && state.problems?.length) texts.push(t.unavailable(...state.problems.map((p) => labelOfProblem(p) ?? t.otherPages)));
   return texts;
 }
