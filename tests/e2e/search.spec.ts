@@ -87,16 +87,27 @@ test.describe('search bar', () => {
     await expect(options(page).first()).toContainText(/телеметри/i);
   });
 
-  test('malformed query syntax shows the parser message and no results', async ({page}) => {
+  test('malformed query syntax shows the parser message in Russian and no results', async ({page}) => {
     await openHydrated(page, '/');
     for (const [query, message] of [
-      ['title:', 'expecting term, found nothing'],
-      ['docker~x', 'edit distance must be numeric'],
-      ['author:docker', "unrecognised field 'author'"],
+      ['title:', 'после имени поля нужно слово, например «title:docker»'],
+      ['docker~x', 'после «~» нужно число — сколько опечаток допустить, например «слово~1»'],
+      ['docker^x', 'после «^» нужно число — во сколько раз слово важнее, например «слово^2»'],
+      ['titel:docker', 'поля «titel» нет, есть поля «title», «heading», «keywords», «content»'],
+      ['+', 'после «+» или «-» нужно слово или поле, например «+docker»'],
     ]) {
       await box(page).fill(query);
       await expect(page.getByText(`Ошибка в запросе: ${message}`)).toBeVisible();
       await expect(options(page)).toHaveCount(0);
+    }
+  });
+
+  test('text pasted from a log is searched as text, not rejected as syntax', async ({page}) => {
+    await openHydrated(page, '/');
+    for (const query of ['Error: connection refused', 'level:error', 'http://host:8065/api/v4/users/me', 'TIME_SQLSETTINGS_DATASOURCE', 'docker a~b']) {
+      await box(page).fill(query);
+      await expect(options(page).first()).toBeVisible();
+      await expect(page.getByText('Ошибка в запросе')).toHaveCount(0);
     }
   });
 
@@ -105,6 +116,48 @@ test.describe('search bar', () => {
     await box(page).fill('+kubernetes +zzzqqqxxx');
     await expect(page.getByText('Ничего не найдено')).toBeVisible();
     await expect(options(page)).toHaveCount(0);
+  });
+
+  test('inside a section, nothing found anywhere is said once', async ({page}) => {
+    await openHydrated(page, '/deployment/');
+    await box(page).fill('+kubernetes +zzzqqqxxx');
+    const dropdown = page.getByRole('search').first();
+    await expect(dropdown.getByText('Ничего не найдено ни в разделе «Развёртывание», ни в остальной документации')).toBeVisible();
+    await expect(dropdown.getByText(/Показаны результаты по всей документации/)).toHaveCount(0);
+    await expect(dropdown.getByText('Ничего не найдено', {exact: true})).toHaveCount(0);
+    await expect(options(page)).toHaveCount(0);
+    // With results elsewhere, the dropdown says where they come from.
+    await box(page).fill('CreatePost');
+    await expect(options(page).first()).toBeVisible();
+    await expect(dropdown.getByText('В разделе «Развёртывание» ничего не найдено. Показаны результаты по всей документации.')).toBeVisible();
+    await expect(dropdown.getByText(/^Ничего не найдено/)).toHaveCount(0);
+  });
+
+  test('a 10,000-character query is cut, answered promptly with a notice, and search still works', async ({page}) => {
+    await openHydrated(page, '/');
+    const long = Array.from({length: 10_000}, (_, i) => 'qwertyuiopasdfghjklzxcvbnm'[(i * 7919) % 26]).join('');
+    const started = Date.now();
+    await box(page).fill(long);
+    await expect(page.getByText('Запрос сокращён до 200 символов: искали по началу запроса.')).toBeVisible({timeout: 5000});
+    expect(Date.now() - started).toBeLessThan(5000);
+    await box(page).fill('kubernetes');
+    await expect(options(page).first()).toBeVisible();
+    await expect(page.getByText(/Запрос сокращён/)).toHaveCount(0);
+  });
+
+  test('a shard that cannot be read leaves out its section only, and says what happened', async ({page}) => {
+    await page.route('**/search-index/deployment.*.json', (route) => route.fulfill({contentType: 'application/json', body: '{"format": 1, "pages": [["/deploy'}));
+    await openHydrated(page, '/');
+    await box(page).fill('kubernetes');
+    await expect(options(page).first()).toBeVisible();
+    await expect(page.getByText('Раздел «Развёртывание» недоступен для поиска: не удалось загрузить или прочитать его индекс. Показаны результаты из остальных разделов.')).toBeVisible();
+    await expect(page.getByText(/Проверьте подключение к сети/)).toHaveCount(0);
+    // Inside that section the bar searches the rest of the documentation instead.
+    await openHydrated(page, '/deployment/');
+    await box(page).fill('kubernetes');
+    await expect(options(page).first()).toBeVisible();
+    await expect(page.getByText(/^Раздел «Развёртывание» недоступен для поиска/)).toBeVisible();
+    await expect(page.getByText(/ничего не найдено/i)).toHaveCount(0);
   });
 
   test('shows the index loading, and a failed load as a Russian message with a retry that works', async ({page}) => {
@@ -128,6 +181,49 @@ test.describe('search bar', () => {
     release();
     await expect(options(page).first()).toBeVisible();
     await expect(page.getByRole('search').first()).toHaveAttribute('data-index-state', 'done');
+  });
+});
+
+test.describe('search with a damaged index', () => {
+  for (const [fault, fulfil, text] of [
+    ['bad JSON', {body: '{"format": 1, "pages": [['}, 'Поисковый индекс раздела «Развёртывание» повреждён: его не удалось прочитать.'],
+    ['the wrong shape', {body: '{"format": 1, "pages": "none"}'}, 'Поисковый индекс раздела «Развёртывание» повреждён: его не удалось прочитать.'],
+    ['HTTP 404', {status: 404, body: 'not found'}, 'Поисковый индекс раздела «Развёртывание» не найден на сервере.'],
+  ] as const) {
+    test(`a deployment shard with ${fault}: the other sections still give results, that section says why it cannot`, async ({page}) => {
+      await page.route('**/search-index/deployment.*.json', (route) => route.fulfill({contentType: 'application/json', ...fulfil}));
+      await openHydrated(page, '/search?q=kubernetes');
+      await expect(resultLinks(page).first()).toBeVisible();
+      await expect(page.getByText(/^Раздел «Развёртывание» недоступен для поиска/)).toBeVisible();
+      for (const href of await resultLinks(page).evaluateAll((links) => links.map((a) => a.getAttribute('href')))) expect(href).not.toMatch(/^\/deployment/);
+
+      await page.getByLabel('Где искать').selectOption('deployment');
+      await expect(page.getByRole('alert')).toContainText(text);
+      await expect(page.getByRole('alert')).not.toContainText('Проверьте подключение к сети');
+      await expect(resultLinks(page)).toHaveCount(0);
+      await page.getByLabel('Где искать').selectOption('administration');
+      await expect(resultLinks(page).first()).toBeVisible();
+    });
+  }
+
+  test('a network failure is still called one', async ({page}) => {
+    await page.route('**/search-index/deployment.*.json', (route) => route.abort('failed'));
+    await openHydrated(page, '/search?q=kubernetes&ctx=deployment');
+    await expect(page.getByRole('alert')).toContainText('Не удалось загрузить поисковый индекс. Проверьте подключение к сети и повторите попытку.');
+  });
+});
+
+test.describe('search page with a hostile address', () => {
+  test('q of 7,000 letters is cut with a notice, the tab stays responsive, and the next query works', async ({page}) => {
+    const errors = watchErrors(page);
+    const long = Array.from({length: 7000}, (_, i) => 'abcdefghijklmnopqrstuvwxyz'[(i * 7919) % 26]).join('');
+    await openHydrated(page, `/search?q=${long}`);
+    await expect(page.getByText('Запрос сокращён до 200 символов: искали по началу запроса.')).toBeVisible({timeout: 5000});
+    await expect(page.getByRole('heading', {level: 1})).toHaveText(`Результаты поиска по запросу «${long.slice(0, 200)}…»`);
+    await page.getByLabel('Запрос').fill('docker compose');
+    await expect(resultLinks(page).first()).toBeVisible();
+    await expect(page.getByText(/Запрос сокращён/)).toHaveCount(0);
+    expect(errors).toEqual([]);
   });
 });
 

@@ -71,14 +71,16 @@ describe('search worker', () => {
     failing = true;
     const failed = await ask({query: 'kubernetes', scope: {}});
     expect(failed.map((r) => r.type)).toEqual(['loading', 'failed']);
+    // A fetch that never reached the server is a network failure, not a damaged index.
+    expect(failed[1]).toMatchObject({problems: [{reason: 'network'}]});
     failing = false;
     const replies = await ask({query: 'kubernetes', scope: {}});
-    expect(replies.map((r) => r.type)).toEqual(['loading', 'result']);
-    const result = replies[1] as Extract<Reply, {type: 'result'}>;
+    expect(replies.map((r) => r.type)).toEqual(['loading', 'searching', 'result']);
+    const result = replies[2] as Extract<Reply, {type: 'result'}>;
     expect(result.hits.map((h) => h.url)).toEqual(['/deployment/k8s', '/faq']);
     expect(result.hits[0].marks.title).toEqual([[0, 10]]);
     // Ready now: no loading state for the same scope.
-    expect((await ask({query: 'установка', scope: {}})).map((r) => r.type)).toEqual(['result']);
+    expect((await ask({query: 'установка', scope: {}})).map((r) => r.type)).toEqual(['searching', 'result']);
   });
 
   it('searches inside or outside a context', async () => {
@@ -90,7 +92,7 @@ describe('search worker', () => {
 
   it('answers a syntax error with the message and no hits', async () => {
     const reply = (await ask({query: 'title:', scope: {}})).at(-1) as Extract<Reply, {type: 'result'}>;
-    expect(reply).toMatchObject({hits: [], error: 'expecting term, found nothing'});
+    expect(reply).toMatchObject({hits: [], error: 'после имени поля нужно слово, например «title:docker»'});
   });
 
   it('rejects an unknown context', () => {

@@ -143,15 +143,15 @@ describe('search', () => {
     expect(search(corpus, glossary, 'сбс').retyped).toBeUndefined();
   });
 
-  it('supports lunr query syntax and reports its errors without results', () => {
+  it('supports lunr query syntax and reports its errors, in Russian, without results', () => {
     const excluded = search(corpus, glossary, 'сообщение -канале').hits.map((h) => h.url);
     expect(excluded).toContain('/get-post');
     expect(excluded).not.toContain('/create-post');
     expect(search(corpus, glossary, '+kubernetes +кластер').hits.map((h) => h.url)).toEqual(['/k8s']);
     expect(search(corpus, glossary, 'title:kubernetes').hits.map((h) => h.url)).toEqual(['/k8s']);
-    expect(search(corpus, glossary, 'почта~x')).toEqual({hits: [], error: 'edit distance must be numeric'});
-    expect(search(corpus, glossary, 'почта^x')).toEqual({hits: [], error: 'boost must be numeric'});
-    expect(search(corpus, glossary, 'author:x').error).toBe("unrecognised field 'author', possible fields: 'title', 'heading', 'keywords', 'content'");
+    expect(search(corpus, glossary, 'почта~x')).toEqual({hits: [], error: 'после «~» нужно число — сколько опечаток допустить, например «слово~1»'});
+    expect(search(corpus, glossary, 'почта^x')).toEqual({hits: [], error: 'после «^» нужно число — во сколько раз слово важнее, например «слово^2»'});
+    expect(search(corpus, glossary, 'titel:x').error).toBe('поля «titel» нет, есть поля «title», «heading», «keywords», «content»');
   });
 
   it('maps a URL to its context', () => {

@@ -4,48 +4,89 @@
  */
 import {useCallback, useEffect, useRef, useState} from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import type {Reply, Request, Scope, SearchRequest, ShownHit, WarmRequest} from './protocol';
+import {SEARCH_TIMEOUT_MS} from '../limits';
+import type {IndexProblem, Reply, Request, Scope, SearchRequest, ShownHit, WarmRequest} from './protocol';
 
 type Listener = (reply: Reply) => void;
 type Outgoing = Omit<SearchRequest, 'id'> | Omit<WarmRequest, 'id'>;
 
 let worker: Worker | undefined;
 let nextId = 1;
-const listeners = new Map<number, Listener>();
+/** Requests without their final reply: what they asked (to ask a new worker again) and who waits. */
+const pending = new Map<number, {request: Request; listener: Listener; timer?: ReturnType<typeof setTimeout>}>();
 
-function failAll(message: string) {
-  for (const [id, listener] of [...listeners]) listener({type: 'failed', id, message});
+function settle(id: number, reply: Reply) {
+  const entry = pending.get(id);
+  if (!entry) return;
+  if (reply.type === 'searching') {
+    // The worker searches synchronously and cannot stop itself: past the budget it is replaced.
+    entry.timer = setTimeout(() => abandon(id), SEARCH_TIMEOUT_MS);
+    return;
+  }
+  if (reply.type !== 'loading') {
+    clearTimeout(entry.timer);
+    pending.delete(id);
+  }
+  entry.listener(reply);
+}
+
+/** Ends a worker; requests still waiting are asked again of a new one (it reloads the index). */
+function replaceWorker() {
+  worker?.terminate();
+  worker = undefined;
+  for (const entry of pending.values()) {
+    clearTimeout(entry.timer);
+    entry.timer = undefined;
+  }
+  if (pending.size) {
+    const next = getWorker();
+    for (const {request} of pending.values()) next.postMessage(request);
+  }
+}
+
+/** A search past its time budget: it is answered with `timeout`, the busy worker replaced. */
+function abandon(id: number) {
+  settle(id, {type: 'timeout', id});
+  replaceWorker();
 }
 
 function getWorker(): Worker {
   if (!worker) {
-    worker = new Worker(new URL('./worker.ts', import.meta.url));
-    worker.onmessage = (event: MessageEvent<Reply>) => listeners.get(event.data.id)?.(event.data);
+    const created = new Worker(new URL('./worker.ts', import.meta.url));
+    worker = created;
+    created.onmessage = (event: MessageEvent<Reply>) => {
+      if (created === worker) settle(event.data.id, event.data);
+    };
     // The worker's script could not load or crashed: every pending request fails, and the next one
     // starts a new worker.
-    worker.onerror = (event) => {
+    created.onerror = (event) => {
       event.preventDefault();
-      worker?.terminate();
+      created.terminate();
+      if (created !== worker) return;
       worker = undefined;
-      failAll(`search worker: ${event.message || 'failed to start'}`);
+      for (const id of [...pending.keys()]) settle(id, {type: 'failed', id, message: `search worker: ${event.message || 'failed to start'}`, problems: [{reason: 'network'}]});
     };
   }
   return worker;
 }
 
 /** Sends a request; `onReply` gets its replies until the final one. Returns a cancel function. */
-export function send(request: Outgoing, onReply: Listener): () => void {
+export function send(outgoing: Outgoing, onReply: Listener): () => void {
   const id = nextId++;
-  listeners.set(id, (reply) => {
-    if (reply.type !== 'loading') listeners.delete(id);
-    onReply(reply);
-  });
+  const request = {...outgoing, id} as Request;
+  pending.set(id, {request, listener: onReply});
   try {
-    getWorker().postMessage({...request, id} as Request);
+    getWorker().postMessage(request);
   } catch (error) {
-    listeners.get(id)?.({type: 'failed', id, message: String(error)});
+    settle(id, {type: 'failed', id, message: String(error), problems: [{reason: 'network'}]});
   }
-  return () => listeners.delete(id);
+  return () => {
+    const entry = pending.get(id);
+    if (!entry) return;
+    // A search running past its budget still ends the worker, even when no longer awaited.
+    if (entry.timer) entry.listener = () => {};
+    else pending.delete(id);
+  };
 }
 
 /** The index state the reader sees: not loaded, loading, done, or failed (with a retry). */
@@ -59,6 +100,12 @@ export interface SearchState {
   retyped?: string;
   /** A syntax error in the query. */
   error?: string;
+  /** What of the query was left out (see SearchResult). */
+  cut?: {chars?: number; terms?: number};
+  /** Contexts of the scope left out of the results, or (failed) the parts of the index that failed. */
+  problems?: IndexProblem[];
+  /** The search ran past its time budget and was stopped. */
+  timedOut?: boolean;
 }
 
 /**
@@ -84,9 +131,11 @@ export function useSearch(query: string, scope: Scope, limit: number) {
       if (reply.type === 'loading') setState((s) => ({...s, index: 'loading'}));
       else if (reply.type === 'failed') {
         console.error(reply.message);
-        setState({index: 'failed', query: text, hits: []});
+        setState({index: 'failed', query: text, hits: [], problems: reply.problems});
       } else if (reply.type === 'result') {
-        setState({index: 'done', query: text, hits: reply.hits, retyped: reply.retyped, error: reply.error});
+        setState({index: 'done', query: text, hits: reply.hits, retyped: reply.retyped, error: reply.error, cut: reply.cut, problems: reply.unavailable});
+      } else if (reply.type === 'timeout') {
+        setState({index: 'done', query: text, hits: [], timedOut: true});
       }
     });
   }, [query, scopeKey, limit, baseUrl, attempt]);

@@ -41,11 +41,32 @@ export interface ShownHit extends Omit<Hit, 'score'> {
   marks: {title: Range[]; heading: Range[]; excerpt: Range[]};
 }
 
+/**
+ * Why part of the index could not be used: the network or server failed (`network`, worth a
+ * retry), the file is not on the server (`missing`), or its content is not a valid index (`damaged`).
+ */
+export type IndexFailure = 'network' | 'missing' | 'damaged';
+
+/** A part of the index that could not be used: a context's shard, or the manifest (no context). */
+export interface IndexProblem {
+  /** The context path ('' for the pages outside every context); absent for the manifest. */
+  context?: string;
+  reason: IndexFailure;
+}
+
 export type Reply =
   /** The index for the request's scope is being fetched and built. */
   | {type: 'loading'; id: number}
   /** The scope is ready (answer to `warm`). */
   | {type: 'ready'; id: number}
-  | {type: 'result'; id: number; hits: ShownHit[]; retyped?: string; error?: string}
-  /** The index could not be loaded (network, bad file): `message` is for the console. */
-  | {type: 'failed'; id: number; message: string};
+  /** The index is ready and the search starts: the page's time budget for the answer runs from here. */
+  | {type: 'searching'; id: number}
+  /**
+   * The hits; `unavailable` lists the contexts of the scope whose shard could not be used (the
+   * hits come from the others), `cut` what of the query was left out.
+   */
+  | {type: 'result'; id: number; hits: ShownHit[]; retyped?: string; error?: string; cut?: {chars?: number; terms?: number}; unavailable?: IndexProblem[]}
+  /** Nothing of the scope's index could be used: `problems` says why, `message` is for the console. */
+  | {type: 'failed'; id: number; message: string; problems: IndexProblem[]}
+  /** The search took longer than its budget and the worker was replaced (sent by the page's side). */
+  | {type: 'timeout'; id: number};

@@ -1,12 +1,25 @@
 /**
  * What the search worker does (worker.ts wires it to messages): fetches the manifest and the shards of the contexts a search needs (once, and
  * again only after a failure), builds one lunr index per set of contexts and answers queries, so
- * that neither loading nor searching blocks the page.
+ * that neither loading nor searching blocks the page. A shard that cannot be used leaves out its
+ * own context only: the others are searched, and the reply names the missing one and why.
  */
 import {assertShard, type Manifest, type Shard} from '../engine/shard';
 import {buildCorpus, prepareGlossary, search, type Corpus, type Glossary} from '../engine/searcher';
 import {markableTerms, markRanges, termMatcher} from '../engine/marks';
-import type {Reply, Request, Scope, ShownHit} from './protocol';
+import type {IndexFailure, IndexProblem, Reply, Request, Scope, ShownHit} from './protocol';
+
+/** A part of the index that failed to load, and why. */
+class IndexError extends Error {
+  constructor(
+    readonly reason: IndexFailure,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Memoises a promise, forgetting it when it fails so that the next call tries again. */
 function once<K, V>(cache: Map<K, Promise<V>>, key: K, make: () => Promise<V>): Promise<V> {
@@ -19,10 +32,22 @@ function once<K, V>(cache: Map<K, Promise<V>>, key: K, make: () => Promise<V>): 
   return promise;
 }
 
+/** Fetches and parses a JSON file; failures are IndexErrors telling the network from the content. */
 async function fetchJson(url: string): Promise<unknown> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  return response.json();
+  let text: string;
+  try {
+    const response = await fetch(url);
+    if (response.status === 404 || response.status === 410) throw new IndexError('missing', `${url}: HTTP ${response.status}`);
+    if (!response.ok) throw new IndexError('network', `${url}: HTTP ${response.status}`);
+    text = await response.text();
+  } catch (error) {
+    throw error instanceof IndexError ? error : new IndexError('network', `${url}: ${messageOf(error)}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new IndexError('damaged', `${url}: ${messageOf(error)}`);
+  }
 }
 
 const manifests = new Map<string, Promise<{manifest: Manifest; glossary: Glossary}>>();
@@ -31,8 +56,9 @@ const corpora = new Map<string, Promise<Corpus>>();
 
 function loadManifest(baseUrl: string) {
   return once(manifests, baseUrl, async () => {
-    const manifest = (await fetchJson(`${baseUrl}search-index/manifest.json`)) as Manifest;
-    if (manifest?.format !== 1 || !Array.isArray(manifest.contexts)) throw new Error('search index: unknown manifest format');
+    const url = `${baseUrl}search-index/manifest.json`;
+    const manifest = (await fetchJson(url)) as Manifest;
+    if (manifest?.format !== 1 || !Array.isArray(manifest.contexts) || !Array.isArray(manifest.glossary)) throw new IndexError('damaged', `${url}: unknown manifest format`);
     return {manifest, glossary: prepareGlossary(manifest.glossary)};
   });
 }
@@ -45,29 +71,103 @@ export function scopeContexts(manifest: Manifest, scope: Scope): string[] {
   return scope.outside ? all.filter((c) => c !== scope.context) : [scope.context];
 }
 
+const reported = new Set<string>();
+/** Logs each failure once for the console (every later query would repeat it). */
+function report(messages: string[]) {
+  for (const message of messages) {
+    if (reported.has(message)) continue;
+    reported.add(message);
+    console.error(message);
+  }
+}
+
+/** Shards whose content failed to build an index (by URL): the same content-hashed file would fail again. */
+const unusable = new Map<string, string>();
+
 function loadShard(baseUrl: string, manifest: Manifest, context: string) {
-  const file = manifest.contexts.find((c) => c.path === context)!.file;
-  return once(shards, `${baseUrl}${file}`, async () => {
-    const shard = await fetchJson(`${baseUrl}${file}`);
-    assertShard(shard);
+  const url = `${baseUrl}${manifest.contexts.find((c) => c.path === context)!.file}`;
+  return once(shards, url, async () => {
+    const broken = unusable.get(url);
+    if (broken) throw new IndexError('damaged', broken);
+    const shard = await fetchJson(url);
+    try {
+      assertShard(shard);
+    } catch (error) {
+      throw new IndexError('damaged', `${url}: ${messageOf(error)}`);
+    }
+    if (shard.context !== context) throw new IndexError('damaged', `${url}: holds context "${shard.context}", not "${context}"`);
     return shard;
   });
 }
 
-function loadCorpus(baseUrl: string, manifest: Manifest, contexts: string[]) {
-  return once(corpora, `${baseUrl}|${contexts.join('|')}`, async () => buildCorpus(await Promise.all(contexts.map((c) => loadShard(baseUrl, manifest, c)))));
+/**
+ * The lunr index over the usable shards of `contexts`, and the contexts left out. A shard whose
+ * content breaks the build (sections pointing past the end, a missing page…) is found by building
+ * each shard alone, remembered as unusable, and left out.
+ */
+async function loadCorpus(baseUrl: string, manifest: Manifest, contexts: string[]): Promise<{corpus?: Corpus; problems: IndexProblem[]}> {
+  const settled = await Promise.all(
+    contexts.map((context) =>
+      loadShard(baseUrl, manifest, context).then(
+        (shard) => ({context, shard}),
+        (error: unknown) => ({context, error}),
+      ),
+    ),
+  );
+  const problems: IndexProblem[] = [];
+  const messages: string[] = [];
+  let usable: {context: string; shard: Shard}[] = [];
+  for (const entry of settled) {
+    if ('shard' in entry) usable.push(entry);
+    else {
+      problems.push({context: entry.context, reason: entry.error instanceof IndexError ? entry.error.reason : 'network'});
+      messages.push(messageOf(entry.error));
+    }
+  }
+  for (;;) {
+    if (usable.length === 0) return {problems};
+    const parts = usable;
+    try {
+      const corpus = await once(corpora, `${baseUrl}|${parts.map((p) => p.context).join('|')}`, async () => buildCorpus(parts.map((p) => p.shard)));
+      report(messages);
+      return {corpus, problems};
+    } catch {
+      usable = parts.filter(({context, shard}) => {
+        try {
+          buildCorpus([shard]);
+          return true;
+        } catch (error) {
+          const url = `${baseUrl}${manifest.contexts.find((c) => c.path === context)!.file}`;
+          unusable.set(url, `${url}: ${messageOf(error)}`);
+          shards.delete(url);
+          problems.push({context, reason: 'damaged'});
+          messages.push(unusable.get(url)!);
+          return false;
+        }
+      });
+      // Each shard builds alone, yet not together: nothing to leave out, so give up.
+      if (usable.length === parts.length) return {problems: parts.map(({context}) => ({context, reason: 'damaged' as const}))};
+    }
+  }
 }
 
 /** Scopes whose index is built: searching them shows no loading state. */
 const ready = new Set<string>();
 
-async function prepare(request: Request, post: (reply: Reply) => void) {
+/** The scope's index and glossary, or why there is none. */
+async function prepare(request: Request, post: (reply: Reply) => void): Promise<{corpus: Corpus; glossary: Glossary; unavailable: IndexProblem[]} | {message: string; problems: IndexProblem[]}> {
   const key = `${request.baseUrl}|${request.scope.context ?? '*'}|${request.scope.outside ? 'out' : 'in'}`;
   if (!ready.has(key)) post({type: 'loading', id: request.id});
-  const {manifest, glossary} = await loadManifest(request.baseUrl);
-  const corpus = await loadCorpus(request.baseUrl, manifest, scopeContexts(manifest, request.scope));
+  let loaded: Awaited<ReturnType<typeof loadManifest>>;
+  try {
+    loaded = await loadManifest(request.baseUrl);
+  } catch (error) {
+    return {message: messageOf(error), problems: [{reason: error instanceof IndexError ? error.reason : 'network'}]};
+  }
+  const {corpus, problems} = await loadCorpus(request.baseUrl, loaded.manifest, scopeContexts(loaded.manifest, request.scope));
+  if (!corpus) return {message: `search index: no shard of the scope could be used (${problems.map((p) => `${p.context || 'other pages'}: ${p.reason}`).join(', ')})`, problems};
   ready.add(key);
-  return {corpus, glossary};
+  return {corpus, glossary: loaded.glossary, unavailable: problems};
 }
 
 /**
@@ -82,21 +182,26 @@ export function hitHref(hit: {url: string; anchor: string; terms: string[]}): st
 }
 
 export async function handle(request: Request, post: (reply: Reply) => void): Promise<void> {
-  let prepared: {corpus: Corpus; glossary: Glossary};
+  let prepared: Awaited<ReturnType<typeof prepare>>;
   try {
     prepared = await prepare(request, post);
   } catch (error) {
-    post({type: 'failed', id: request.id, message: error instanceof Error ? error.message : String(error)});
+    prepared = {message: messageOf(error), problems: [{reason: 'network'}]};
+  }
+  if ('problems' in prepared) {
+    post({type: 'failed', id: request.id, message: prepared.message, problems: prepared.problems});
     return;
   }
   if (request.type === 'warm') {
     post({type: 'ready', id: request.id});
     return;
   }
+  post({type: 'searching', id: request.id});
   const result = search(prepared.corpus, prepared.glossary, request.query, request.limit);
   const hits: ShownHit[] = result.hits.map(({score: _score, ...hit}) => {
     const matches = termMatcher(hit.terms);
     return {...hit, href: hitHref(hit), marks: {title: markRanges(hit.title, matches), heading: markRanges(hit.heading, matches), excerpt: markRanges(hit.excerpt, matches)}};
   });
-  post({type: 'result', id: request.id, hits, ...(result.retyped ? {retyped: result.retyped} : {}), ...(result.error ? {error: result.error} : {})});
+  const {unavailable} = prepared;
+  post({type: 'result', id: request.id, hits, ...(result.retyped ? {retyped: result.retyped} : {}), ...(result.error ? {error: result.error} : {}), ...(result.cut ? {cut: result.cut} : {}), ...(unavailable.length ? {unavailable} : {})});
 }

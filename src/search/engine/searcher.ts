@@ -1,6 +1,7 @@
 /**
  * Searching a set of shards with lunr (BM25, k1 1.2, b 0.75): the query language is lunr's
- * (`+required -excluded field:term term~1 term^2 term*`), with its own error messages; on top of it
+ * (`+required -excluded field:term term~1 term^2 term*`) where the reader clearly used it, text
+ * elsewhere, with errors in Russian (syntax.ts); the work a query causes is bounded (limits.ts). On top of it
  * every plain word is folded and stemmed like the index, expanded with glossary synonyms, looked up
  * fuzzily when the index lacks it, and retyped on the other keyboard layout when that is what finds
  * it. API paths, config keys, environment variables and operationIds are matched whole against the
@@ -8,7 +9,8 @@
  */
 import type lunrTypes from 'lunr';
 import {lunr} from './lunr';
-import {RESULT_LIMIT} from '../limits';
+import {MAX_EDIT_DISTANCE, MAX_EXPANDED_TERMS, MAX_FUZZY_TERM_CHARS, MAX_FUZZY_TERMS, MAX_QUERY_CHARS, MAX_QUERY_TERMS, RESULT_LIMIT} from '../limits';
+import {cutQuery, toLunrSyntax, translateParseError} from './syntax';
 import {FIELDS, postingLines, readPostings, type Field, type PostingLine, type Shard} from './shard';
 import {fold, identifierKeys, isIdentifier, isStopWord, methodPathKey, normalizeApiPath, stem, switchLayout, words} from './text';
 
@@ -37,8 +39,10 @@ export interface SearchResult {
   hits: Hit[];
   /** The query as searched when some of its words were retyped on the other keyboard layout. */
   retyped?: string;
-  /** A syntax error in the query (lunr's message); no hits then. */
+  /** A syntax error in the query (in Russian); no hits then. */
   error?: string;
+  /** What of the query was left out: it was cut to `chars` characters, or to its first `terms` words. */
+  cut?: {chars?: number; terms?: number};
 }
 
 /** What a section shows in a result; `operation` marks API operation pages. */
@@ -52,6 +56,8 @@ export interface Corpus {
   vocabulary: Set<string>;
   /** Normalised API path templates (`/users/{}/image`) found in the keywords. */
   apiPaths: string[];
+  /** Index terms the running query may still expand to through typos and wildcards. */
+  expansion: {left: number};
 }
 
 /** BM25 parameters (SPEC §9; lunr's defaults). */
@@ -60,10 +66,49 @@ export const BM25 = {k1: 1.2, b: 0.75};
 /** The parts of lunr used to assemble an index (missing from its type definitions). */
 const lunrParts = lunr as unknown as {
   Vector: new (elements: number[]) => object;
-  TokenSet: {fromArray(terms: string[]): object};
+  TokenSet: {fromArray(terms: string[]): TokenSet};
   Pipeline: new () => object;
   Index: new (attrs: {invertedIndex: object; fieldVectors: object; tokenSet: object; fields: string[]; pipeline: object}) => lunrTypes.Index;
 };
+
+interface TokenSet {
+  final: boolean;
+  edges: Record<string, TokenSet>;
+  intersect(other: TokenSet): TokenSet;
+  toArray(): string[];
+}
+
+/** The words of a token set, at most `max` of them (lunr's toArray lists them all). */
+function someWords(set: TokenSet, max: number): string[] {
+  const out: string[] = [];
+  const stack: {prefix: string; node: TokenSet}[] = [{prefix: '', node: set}];
+  while (stack.length && out.length < max) {
+    const {prefix, node} = stack.pop()!;
+    if (node.final) out.push(prefix);
+    for (const edge of Object.keys(node.edges)) stack.push({prefix: prefix + edge, node: node.edges[edge]});
+  }
+  return out;
+}
+
+/**
+ * The index's token set, with lunr's expansion of a fuzzy term (`intersect`) drawing on the
+ * query's budget of expanded terms: a short word with two typos allowed can match thousands of
+ * terms, each then looked up and scored.
+ */
+export function budgetedTokenSet(set: TokenSet, budget: {left: number}): TokenSet {
+  const limited = Object.create(set) as TokenSet;
+  limited.intersect = (other) => {
+    const expanded = set.intersect(other);
+    return Object.assign(Object.create(expanded) as TokenSet, {
+      toArray: () => {
+        const terms = someWords(expanded, budget.left);
+        budget.left -= terms.length;
+        return terms;
+      },
+    });
+  };
+  return limited;
+}
 
 /** Metadata of a posting: nothing is recorded (no positions), so one shared empty object. */
 const NO_METADATA = Object.freeze(Object.create(null) as object);
@@ -156,9 +201,11 @@ export function buildCorpus(shards: Shard[]): Corpus {
     }
   }
 
-  const index = new lunrParts.Index({invertedIndex, fieldVectors, tokenSet: lunrParts.TokenSet.fromArray(sorted), fields: [...FIELDS], pipeline: new lunrParts.Pipeline()});
+  const expansion = {left: MAX_EXPANDED_TERMS};
+  const tokenSet = budgetedTokenSet(lunrParts.TokenSet.fromArray(sorted), expansion);
+  const index = new lunrParts.Index({invertedIndex, fieldVectors, tokenSet, fields: [...FIELDS], pipeline: new lunrParts.Pipeline()});
   const apiPaths = [...new Set(lines.filter((l) => l.field === 'keywords' && l.term.startsWith('/')).map((l) => l.term))];
-  return {index, sections, vocabulary, apiPaths};
+  return {index, sections, vocabulary, apiPaths, expansion};
 }
 
 /* ------------------------------------------------------------------------------------------------
@@ -224,11 +271,20 @@ function keywordClause(term: string, boost: number): Clause {
   return {term, fields: ['keywords'], boost, presence: PRESENCE.OPTIONAL, editDistance: 0, wildcard: WILDCARD.NONE};
 }
 
+/** The edit distance a word is looked up with: as typed (at most MAX_EDIT_DISTANCE), or by its length when the index lacks it. */
+function editDistanceOf(term: string, typed: number, known: boolean): number {
+  if (term.length > MAX_FUZZY_TERM_CHARS) return 0;
+  if (typed) return Math.min(typed, MAX_EDIT_DISTANCE);
+  if (known || /\d/.test(term)) return 0;
+  return term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0;
+}
+
 /**
- * The query as lunr clauses, or lunr's syntax error. `retyped` lists tokens that were only found
- * on the other keyboard layout (token as typed → retyped).
+ * The query as lunr clauses, or its syntax error. `retyped` lists tokens that were only found
+ * on the other keyboard layout (token as typed → retyped); `termsCut` tells that words beyond
+ * MAX_QUERY_TERMS were left out.
  */
-export function planQuery(query: string, corpus: Corpus, glossary: Glossary): {clauses: Clause[]; retyped: Map<string, string>} | {error: string} {
+export function planQuery(query: string, corpus: Corpus, glossary: Glossary): {clauses: Clause[]; retyped: Map<string, string>; termsCut: boolean} | {error: string} {
   const {clauses, rest} = extractApiPaths(query.trim(), corpus);
   const retyped = new Map<string, string>();
 
@@ -260,25 +316,37 @@ export function planQuery(query: string, corpus: Corpus, glossary: Glossary): {c
 
   const parsed = new lunr.Query([...FIELDS]);
   try {
-    new QueryParser(text.replace(/[«»"“”(),;!?]/g, ' '), parsed).parse();
+    new QueryParser(toLunrSyntax(text.replace(/[«»"“”(),;!?]/g, ' '), FIELDS), parsed).parse();
   } catch (error) {
-    if (error instanceof lunr.QueryParseError) return {error: error.message};
+    if (error instanceof lunr.QueryParseError) return {error: translateParseError(error.message, FIELDS)};
     throw error;
   }
 
   const optionalWords: string[] = [];
+  let wordCount = 0;
+  let fuzzyCount = 0;
+  let termsCut = false;
   for (const clause of parsed.clauses as (lunrTypes.Query.Clause & {presence?: number})[]) {
+    if (wordCount >= MAX_QUERY_TERMS) {
+      termsCut = true;
+      break;
+    }
     const base = {fields: (clause.fields ?? [...FIELDS]) as Field[], boost: clause.boost ?? 1, presence: clause.presence ?? PRESENCE.OPTIONAL};
     if (clause.wildcard && clause.wildcard !== WILDCARD.NONE) {
+      wordCount++;
       clauses.push({...base, term: fold(clause.term), editDistance: 0, wildcard: clause.wildcard});
       continue;
     }
     const parts = words(clause.term);
     for (const word of parts) {
       if (isStopWord(word) && base.presence === PRESENCE.OPTIONAL) continue;
+      if (wordCount++ >= MAX_QUERY_TERMS) {
+        termsCut = true;
+        break;
+      }
       const term = stem(word);
-      const typed = clause.editDistance ?? 0;
-      const fuzzy = typed || (has(term) || /\d/.test(term) ? 0 : term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0);
+      const fuzzy = fuzzyCount < MAX_FUZZY_TERMS ? editDistanceOf(term, clause.editDistance ?? 0, has(term)) : 0;
+      if (fuzzy) fuzzyCount++;
       clauses.push({...base, term, editDistance: fuzzy, wildcard: WILDCARD.NONE});
       if (base.presence === PRESENCE.OPTIONAL) optionalWords.push(term);
     }
@@ -296,7 +364,7 @@ export function planQuery(query: string, corpus: Corpus, glossary: Glossary): {c
       }
     }
   }
-  return {clauses, retyped};
+  return {clauses, retyped, termsCut};
 }
 
 /**
@@ -304,10 +372,13 @@ export function planQuery(query: string, corpus: Corpus, glossary: Glossary): {c
  * contexts is searched as one corpus built over their shards: merging per-context results by score
  * ranks worse — R@1 70 % against 80 % on the benchmark — because each shard has its own idf.)
  */
-export function search(corpus: Corpus, glossary: Glossary, query: string, limit = RESULT_LIMIT): SearchResult {
+export function search(corpus: Corpus, glossary: Glossary, fullQuery: string, limit = RESULT_LIMIT): SearchResult {
+  const {text: query, cut: charsCut} = cutQuery(fullQuery);
   const plan = planQuery(query, corpus, glossary);
-  if ('error' in plan) return {hits: [], error: plan.error};
-  if (plan.clauses.length === 0) return {hits: []};
+  const cut = charsCut ? {chars: MAX_QUERY_CHARS} : 'termsCut' in plan && plan.termsCut ? {terms: MAX_QUERY_TERMS} : undefined;
+  if ('error' in plan) return {hits: [], error: plan.error, ...(cut ? {cut} : {})};
+  if (plan.clauses.length === 0) return cut ? {hits: [], cut} : {hits: []};
+  corpus.expansion.left = MAX_EXPANDED_TERMS;
   const results = corpus.index.query((q) => {
     for (const clause of plan.clauses) {
       q.term(clause.term, {fields: clause.fields, boost: clause.boost, presence: clause.presence, editDistance: clause.editDistance, wildcard: clause.wildcard, usePipeline: false});
@@ -328,7 +399,7 @@ export function search(corpus: Corpus, glossary: Glossary, query: string, limit 
     if (hits.length === limit) break;
   }
   const retyped = plan.retyped.size ? retypeQuery(query, plan.retyped) : undefined;
-  return retyped ? {hits, retyped} : {hits};
+  return {hits, ...(retyped ? {retyped} : {}), ...(cut ? {cut} : {})};
 }
 
 /** The query with the retyped tokens replaced, keeping the rest as typed. */

@@ -14,6 +14,7 @@ import type {Scope} from '../../client/protocol';
 import {searchStrings as t} from '../../strings';
 import {SUGGESTION_LIMIT} from '../../limits';
 import Marked, {HitDetails} from '../Marked';
+import {failureTexts, noticeTexts} from '../messages';
 import styles from './styles.module.css';
 
 function useIsMac(): boolean {
@@ -22,12 +23,17 @@ function useIsMac(): boolean {
   return mac;
 }
 
-/** The status line above the suggestions: loading, failure, syntax error, retyped query, nothing found. */
-function Status({state, fallbackLabel, onRetry}: {state: SearchState; fallbackLabel?: string; onRetry: () => void}): ReactNode {
+/**
+ * The status lines above the suggestions: loading, failure, notes on the query and the index,
+ * syntax error, retyped query, and one line on what was found when the list is empty.
+ * `fallbackLabel`: the reader's section had nothing, and these are the whole site's results
+ * (`waiting`: they are not in yet).
+ */
+function Status({state, fallbackLabel, waiting, onRetry}: {state: SearchState; fallbackLabel?: string; waiting: boolean; onRetry: () => void}): ReactNode {
   if (state.index === 'failed') {
     return (
       <div className={clsx(styles.status, styles.error)} role="alert">
-        {t.failed}{' '}
+        {failureTexts(state.problems).join(' ')}{' '}
         <button type="button" className={styles.retry} onClick={onRetry}>
           {t.retry}
         </button>
@@ -35,19 +41,29 @@ function Status({state, fallbackLabel, onRetry}: {state: SearchState; fallbackLa
     );
   }
   if (state.index === 'loading') return <div className={styles.status}>{t.loading}</div>;
+  const notices = noticeTexts(state).map((text) => (
+    <div key={text} className={styles.status}>
+      {text}
+    </div>
+  ));
   if (state.error) {
     return (
-      <div className={clsx(styles.status, styles.error)}>
-        <p>{t.syntaxError(state.error)}</p>
-        <p className={styles.help}>{t.syntaxHelp}</p>
-      </div>
+      <>
+        {notices}
+        <div className={clsx(styles.status, styles.error)}>
+          <p>{t.syntaxError(state.error)}</p>
+          <p className={styles.help}>{t.syntaxHelp}</p>
+        </div>
+      </>
     );
   }
+  const empty = state.index === 'done' && state.query && state.hits.length === 0 && !state.timedOut && !waiting;
   return (
     <>
+      {notices}
       {state.retyped && <div className={styles.status}>{t.retyped(state.retyped)}</div>}
-      {fallbackLabel && <div className={styles.status}>{t.fallback(fallbackLabel)}</div>}
-      {state.index === 'done' && state.query && state.hits.length === 0 && <div className={styles.status}>{t.noResults}</div>}
+      {fallbackLabel && state.hits.length > 0 && <div className={styles.status}>{t.fallback(fallbackLabel)}</div>}
+      {empty && <div className={styles.status}>{fallbackLabel ? t.noResultsAnywhere(fallbackLabel) : t.noResults}</div>}
     </>
   );
 }
@@ -67,10 +83,16 @@ export default function SearchBar(): ReactNode {
   const context = contextOf(pathname);
   const scope: Scope = context ? {context} : {};
   const inContext = useSearch(query, scope, SUGGESTION_LIMIT);
-  // Nothing in the reader's section: the same query over the whole site.
-  const fallback = Boolean(context) && inContext.state.index === 'done' && !inContext.state.error && inContext.state.query !== '' && inContext.state.hits.length === 0;
+  // Nothing in the reader's section, or its index is damaged or missing: the same query over the
+  // whole site (whose results then say which section is left out).
+  const empty = Boolean(context) && inContext.state.index === 'done' && !inContext.state.error && !inContext.state.timedOut && inContext.state.query !== '' && inContext.state.hits.length === 0;
+  const problems = inContext.state.index === 'failed' ? (inContext.state.problems ?? []) : [];
+  const broken = Boolean(context) && problems.length > 0 && problems.every((p) => p.context !== undefined && p.reason !== 'network');
+  const fallback = empty || broken;
   const whole = useSearch(fallback ? query : '', {}, SUGGESTION_LIMIT);
-  const {state, retry} = fallback && whole.state.query ? whole : inContext;
+  const {state, retry} = fallback && (whole.state.query || broken) ? whole : inContext;
+  // Until the whole site has answered, the empty section is not yet «nothing found».
+  const waiting = fallback && !whole.state.query;
   const hits = query.trim() ? state.hits : [];
 
   // Ctrl+K / Cmd+K from anywhere on the page.
@@ -192,7 +214,7 @@ export default function SearchBar(): ReactNode {
       {showList && (
         <div className={styles.dropdown}>
           <div aria-live="polite">
-            <Status state={state} fallbackLabel={fallback ? label : undefined} onRetry={retry} />
+            <Status state={state} fallbackLabel={empty ? label : undefined} waiting={waiting} onRetry={retry} />
           </div>
           {hits.length > 0 && (
             <ul id={listId} role="listbox" aria-label={t.results} className={styles.list}>

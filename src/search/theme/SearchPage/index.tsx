@@ -16,6 +16,8 @@ import {parseScopeParam, scopeParam, searchContexts} from '../../contexts';
 import {searchStrings as t} from '../../strings';
 import {RESULT_LIMIT} from '../../limits';
 import Marked, {HitDetails} from '../Marked';
+import {failureTexts, noticeTexts} from '../messages';
+import {cutQuery} from '../../engine/syntax';
 import styles from './styles.module.css';
 
 /**
@@ -71,7 +73,9 @@ export default function SearchPage(): ReactNode {
 
   const base = siteConfig.baseUrl;
   const badVersion = params.version !== null && params.version !== base && params.version.replace(/\/$/, '') !== base.replace(/\/$/, '');
-  const heading = query.trim() ? t.pageHeading(query.trim()) : t.pageTitle;
+  // A query cut for searching is cut in the heading too (the whole of it stays in the box).
+  const shown = cutQuery(query.trim());
+  const heading = query.trim() ? t.pageHeading(shown.cut ? `${shown.text}…` : shown.text) : t.pageTitle;
 
   return (
     <Layout title={t.pageTitle} description="Поиск по руководствам и справочнику API Time.">
@@ -104,7 +108,7 @@ export default function SearchPage(): ReactNode {
           {badVersion && <p className={styles.error}>{t.badVersion(params.version!)}</p>}
           {state.index === 'failed' && (
             <p className={styles.error} role="alert">
-              {t.failed}{' '}
+              {failureTexts(state.problems).join(' ')}{' '}
               <button type="button" className="button button--sm button--outline button--primary" onClick={retry}>
                 {t.retry}
               </button>
@@ -112,6 +116,9 @@ export default function SearchPage(): ReactNode {
           )}
           {state.index === 'loading' && <p>{t.loading}</p>}
           {state.index === 'idle' && !query.trim() && <p>{t.notLoaded}</p>}
+          {noticeTexts(state).map((text) => (
+            <p key={text}>{text}</p>
+          ))}
           {state.error && (
             <div className={styles.error}>
               <p>{t.syntaxError(state.error)}</p>
@@ -119,7 +126,7 @@ export default function SearchPage(): ReactNode {
             </div>
           )}
           {state.retyped && <p>{t.retyped(state.retyped)}</p>}
-          {state.index === 'done' && state.query && !state.error && (
+          {state.index === 'done' && state.query && !state.error && !state.timedOut && (
             <p>{state.hits.length ? t.found(state.hits.length) : `${t.noResults}. ${t.noResultsHint}`}</p>
           )}
         </div>
