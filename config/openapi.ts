@@ -8,6 +8,7 @@ import rehypeA11y from '../plugins/rehype-a11y';
 import rehypeTypography from '../plugins/rehype-typography';
 import {remarkHighlight} from '../plugins/code-highlight';
 import {site} from './site';
+import {gitHistoryOptions} from '../scripts/lib/git';
 
 /**
  * The reference's docs instances (plugins/lean-docs): tag pages use DocCardList, so the version's
@@ -44,7 +45,7 @@ export const apiDocsInstances = [
     docItemComponent: '@theme/ApiItem',
     breadcrumbs: true,
     editUrl: apiEditUrl,
-    showLastUpdateTime: true,
+    showLastUpdateTime: gitHistoryOptions(path.resolve(__dirname, '..')).showLastUpdateTime,
     remarkPlugins: [remarkHighlight],
     rehypePlugins: [rehypeA11y, rehypeTypography],
     lean,
@@ -57,7 +58,7 @@ export const apiDocsInstances = [
     docItemComponent: '@theme/ApiItem',
     breadcrumbs: true,
     editUrl: apiEditUrl,
-    showLastUpdateTime: true,
+    showLastUpdateTime: gitHistoryOptions(path.resolve(__dirname, '..')).showLastUpdateTime,
     remarkPlugins: [remarkHighlight],
     rehypePlugins: [rehypeA11y, rehypeTypography],
     lean,
