@@ -4,6 +4,8 @@ import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
 import {checkSite, formatProblems} from '../../scripts/lib/content';
 import {linksOn, SiteIndex} from '../../scripts/lib/links';
+import contentCheck from '../../plugins/content-check';
+import type {LoadContext} from '@docusaurus/types';
 
 const root = path.resolve(__dirname, '../..');
 const front = (title: string) => `---\ntitle: ${title}\ndescription: Страница для проверки ссылок между страницами сайта.\nkeywords: [ссылки, links]\n---\n`;
@@ -75,6 +77,12 @@ describe('links in Markdown pages', () => {
       `docs/install/guide.md:${lineOf(source, '#emailsettings-nope')} links to #emailsettings-nope, which is not an anchor of docs/administration/settings/environment/smtp.md`,
       `docs/install/guide.md:${lineOf(source, '#gone')} links to #gone, which is not an anchor of /install`,
     ]);
+  });
+
+  it('fails the build (the content-check plugin) with the file and line', async () => {
+    const source = guide('Текст.', '[нет](/administration/nope)');
+    const plugin = contentCheck({siteDir: site(source)} as LoadContext);
+    await expect(plugin.loadContent!()).rejects.toThrow(`docs/install/guide.md:${lineOf(source, 'nope')} — links to /administration/nope, which is not a page of the site`);
   });
 
   it('knows API pages only from the spec: an operation that does not exist is reported', () => {
