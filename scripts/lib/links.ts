@@ -41,7 +41,7 @@ const HEADING = /^#{1,6}\s+(.*?)\s*$/;
 const EXPLICIT_ID = /\s*\{#([^}\s]+)\}$/;
 const ID_ATTRIBUTE = /\sid=["']([^"']+)["']/g;
 const INLINE_LINK = /(!?)\[(?:[^[\]]|\[[^\]]*\])*\]\(\s*<?([^\s)>]+)>?(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)/g;
-const REFERENCE_DEFINITION = /^\s{0,3}\[[^\]]+\]:\s*<?([^\s>]+)/;
+const REFERENCE_DEFINITION = /^\s{0,3}\[(?!\^)[^\]]+\]:\s*<?([^\s>]+)/;
 /** `<Link to="…">`, `<a href="…">` and `to: '…'` in a component's props (the home page's cards). */
 const JSX_LINK = /\b(?:to|href)(?:=\{?|:\s*)["']([^"']+)["']/g;
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;

@@ -98,6 +98,7 @@ describe('links in Markdown pages', () => {
   it('finds inline links, reference definitions and component props, not images', () => {
     expect(linksOn('a [b](x.md "t") ![i](img.png) [c [d]](<y.md#z>)')).toEqual(['x.md', 'y.md#z']);
     expect(linksOn('[ref]: ./z.md')).toEqual(['./z.md']);
+    expect(linksOn('[^1]: Сноска, не ссылка.')).toEqual([]);
     expect(linksOn(`      to: '/deployment/',`)).toEqual(['/deployment/']);
   });
 
