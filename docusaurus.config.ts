@@ -26,15 +26,14 @@ import remarkSamples from './plugins/remark-samples';
 import settingsCatalogue from './plugins/settings-catalogue';
 import {catalogueFingerprint} from './scripts/lib/settings';
 import {samplesFingerprint} from './scripts/lib/samples';
-import {gitHistoryOptions, NO_GIT_NOTICE} from './scripts/lib/git';
+import {announceNoGitHistory, gitHistoryOptions} from './scripts/lib/git';
 
 /** `TIME_SEARCH=plugin`: the stock search plugin instead of ours, for `npm run bench:search`. */
 const plainSearchPlugin = process.env.TIME_SEARCH === 'plugin';
 
 /** Update dates need git history; a source export without it builds without them. */
 const git = gitHistoryOptions(__dirname);
-// stdout: printed once by `docusaurus build`/`start`, not by the gen-api-docs runs whose stdout is dropped.
-if (!git.showLastUpdateTime) console.log(`[INFO] ${NO_GIT_NOTICE}`);
+if (!git.showLastUpdateTime) announceNoGitHistory();
 
 const config: Config = {
   // Pages paint before their JavaScript runs (config/ssrTemplate.ts).

@@ -8,6 +8,18 @@ import {spawnSync} from 'node:child_process';
 
 export const NO_GIT_NOTICE = 'No git history: pages are built without update dates';
 
+/**
+ * Prints NO_GIT_NOTICE once per process: `docusaurus build` loads the config more than once, and
+ * each load evaluates this module anew, so the mark lives on globalThis. On stdout, so the
+ * gen-api-docs runs of scripts/prepare-api.ts, whose stdout is dropped, stay quiet.
+ */
+export function announceNoGitHistory(): void {
+  const shown = globalThis as {timeDocsNoGitNotice?: boolean};
+  if (shown.timeDocsNoGitNotice) return;
+  shown.timeDocsNoGitNotice = true;
+  console.log(`[INFO] ${NO_GIT_NOTICE}`);
+}
+
 const known = new Map<string, boolean>();
 
 /** Whether `dir` is inside a git work tree (false too when git itself is not installed). */

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {getVcsPreset} from '@docusaurus/utils';
-import {afterAll, describe, expect, it} from 'vitest';
-import {gitHistoryOptions, insideGitWorkTree} from '../../scripts/lib/git';
+import {afterAll, describe, expect, it, vi} from 'vitest';
+import {announceNoGitHistory, gitHistoryOptions, insideGitWorkTree, NO_GIT_NOTICE} from '../../scripts/lib/git';
 
 const root = path.resolve(__dirname, '../..');
 // A copy of the sources without .git, as a release tarball or `git archive` gives them.
@@ -37,6 +37,17 @@ describe('git history detection', () => {
       await expect(gitReader.getFileLastUpdateInfo(page)).rejects.toThrow(/outside any Git worktree/);
     } finally {
       process.env.NODE_ENV = previous;
+    }
+  });
+
+  it('says so in one line however often the config is loaded', () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    try {
+      announceNoGitHistory();
+      announceNoGitHistory();
+      expect(log.mock.calls).toEqual([[`[INFO] ${NO_GIT_NOTICE}`]]);
+    } finally {
+      log.mockRestore();
     }
   });
 });
