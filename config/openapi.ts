@@ -16,6 +16,8 @@ import {gitHistoryOptions} from '../scripts/lib/git';
  */
 const DOCS_PLUGIN = './plugins/lean-docs/index.ts';
 const lean = {versionDocs: true, globalDocs: false};
+/** Hand-written chapters show their update date when the sources have git history. */
+const {showLastUpdateTime} = gitHistoryOptions(path.resolve(__dirname, '..'));
 
 /** Pages docusaurus-plugin-openapi-docs writes from the spec (git-ignored, remade by every build). */
 export const GENERATED_API_PAGE = /\.(?:api|tag|info|schema)\.mdx$/;
@@ -45,7 +47,7 @@ export const apiDocsInstances = [
     docItemComponent: '@theme/ApiItem',
     breadcrumbs: true,
     editUrl: apiEditUrl,
-    showLastUpdateTime: gitHistoryOptions(path.resolve(__dirname, '..')).showLastUpdateTime,
+    showLastUpdateTime,
     remarkPlugins: [remarkHighlight],
     rehypePlugins: [rehypeA11y, rehypeTypography],
     lean,
@@ -58,7 +60,7 @@ export const apiDocsInstances = [
     docItemComponent: '@theme/ApiItem',
     breadcrumbs: true,
     editUrl: apiEditUrl,
-    showLastUpdateTime: gitHistoryOptions(path.resolve(__dirname, '..')).showLastUpdateTime,
+    showLastUpdateTime,
     remarkPlugins: [remarkHighlight],
     rehypePlugins: [rehypeA11y, rehypeTypography],
     lean,
