@@ -13,7 +13,8 @@ export default function contentCheck(context: LoadContext): Plugin {
   return {
     name: 'time-content-check',
     getPathsToWatch() {
-      return dirs.map((dir) => path.join(dir, '**/*.{md,mdx}'));
+      // Links are checked against the catalogue's anchors and the specs' pages too.
+      return [...dirs.map((dir) => path.join(dir, '**/*.{md,mdx}')), path.join(context.siteDir, '{data/settings,openapi}/**/*.yaml')];
     },
     async loadContent() {
       const problems = checkSite(context.siteDir);
