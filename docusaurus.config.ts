@@ -26,9 +26,14 @@ import remarkSamples from './plugins/remark-samples';
 import settingsCatalogue from './plugins/settings-catalogue';
 import {catalogueFingerprint} from './scripts/lib/settings';
 import {samplesFingerprint} from './scripts/lib/samples';
+import {announceNoGitHistory, gitHistoryOptions} from './scripts/lib/git';
 
 /** `TIME_SEARCH=plugin`: the stock search plugin instead of ours, for `npm run bench:search`. */
 const plainSearchPlugin = process.env.TIME_SEARCH === 'plugin';
+
+/** Update dates need git history; a source export without it builds without them. */
+const git = gitHistoryOptions(__dirname);
+if (!git.showLastUpdateTime) announceNoGitHistory();
 
 const config: Config = {
   // Pages paint before their JavaScript runs (config/ssrTemplate.ts).
@@ -40,9 +45,9 @@ const config: Config = {
   baseUrl: site.baseUrl,
   trailingSlash: undefined,
 
-  // SPEC §5: broken links fail the build; anchors and duplicate routes warn (a test reads the log).
+  // Broken links and anchors fail the build; duplicate routes warn (a test reads the log).
   onBrokenLinks: 'throw',
-  onBrokenAnchors: 'warn',
+  onBrokenAnchors: 'throw',
   onDuplicateRoutes: 'warn',
 
   i18n: {
@@ -65,8 +70,7 @@ const config: Config = {
       mdx1CompatDisabledByDefault: false,
     },
     faster: true,
-    // Page update dates from one `git log` of the whole repository instead of one per page.
-    experimental_vcs: 'default-v2',
+    experimental_vcs: git.vcs,
   },
 
   markdown: {
@@ -115,8 +119,8 @@ const config: Config = {
         path: 'docs',
         routeBasePath: '/',
         sidebarPath: './sidebars.ts',
-        // Each page shows when it last changed (from git) and links to its source.
-        showLastUpdateTime: true,
+        // Each page shows when it last changed (from git, when there is history) and links to its source.
+        showLastUpdateTime: git.showLastUpdateTime,
         editUrl: site.editUrl,
         breadcrumbs: true,
         // The fingerprint makes the build cache recompile settings pages when data/settings changes.

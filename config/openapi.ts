@@ -8,6 +8,7 @@ import rehypeA11y from '../plugins/rehype-a11y';
 import rehypeTypography from '../plugins/rehype-typography';
 import {remarkHighlight} from '../plugins/code-highlight';
 import {site} from './site';
+import {gitHistoryOptions} from '../scripts/lib/git';
 
 /**
  * The reference's docs instances (plugins/lean-docs): tag pages use DocCardList, so the version's
@@ -15,6 +16,8 @@ import {site} from './site';
  */
 const DOCS_PLUGIN = './plugins/lean-docs/index.ts';
 const lean = {versionDocs: true, globalDocs: false};
+/** Hand-written chapters show their update date when the sources have git history. */
+const {showLastUpdateTime} = gitHistoryOptions(path.resolve(__dirname, '..'));
 
 /** Pages docusaurus-plugin-openapi-docs writes from the spec (git-ignored, remade by every build). */
 export const GENERATED_API_PAGE = /\.(?:api|tag|info|schema)\.mdx$/;
@@ -44,7 +47,7 @@ export const apiDocsInstances = [
     docItemComponent: '@theme/ApiItem',
     breadcrumbs: true,
     editUrl: apiEditUrl,
-    showLastUpdateTime: true,
+    showLastUpdateTime,
     remarkPlugins: [remarkHighlight],
     rehypePlugins: [rehypeA11y, rehypeTypography],
     lean,
@@ -57,7 +60,7 @@ export const apiDocsInstances = [
     docItemComponent: '@theme/ApiItem',
     breadcrumbs: true,
     editUrl: apiEditUrl,
-    showLastUpdateTime: true,
+    showLastUpdateTime,
     remarkPlugins: [remarkHighlight],
     rehypePlugins: [rehypeA11y, rehypeTypography],
     lean,

@@ -1,14 +1,14 @@
 /**
  * `npm run check:content`: the content checks of the build without building — front matter,
- * heading ids, parseable examples, derived environment variables and the settings catalogue.
+ * heading ids, parseable examples, derived environment variables, links and the settings catalogue.
  * Exits 1 and lists every problem with its file; quick enough to run on every save.
  */
 import path from 'node:path';
-import {checkDocsDir, formatProblems} from './lib/content';
+import {checkSite, formatProblems} from './lib/content';
 import {CatalogueError, loadCatalogue, SETTINGS_DIR} from './lib/settings';
 
 const root = path.resolve(__dirname, '..');
-const problems = formatProblems(['docs', 'api-reference'].flatMap((dir) => checkDocsDir(path.join(root, dir), root)));
+const problems = formatProblems(checkSite(root));
 let catalogue = '';
 try {
   const {settings, pages} = loadCatalogue(SETTINGS_DIR, root);

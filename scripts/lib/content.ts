@@ -4,12 +4,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import matter from 'gray-matter';
 import YAML from 'yaml';
 import * as z from 'zod';
 import {explainEnvVar} from '../../src/lib/envVar';
 import {listFiles} from './files';
-import {INCLUDE, root as repoRoot} from './samples';
+import {root as repoRoot} from './samples';
+import {readMarkdown} from './markdown-scan';
+import {SiteIndex} from './links';
 
 export const MAX_DESCRIPTION = 160;
 
@@ -51,66 +52,23 @@ export interface Problem {
 
 const HEADING = /^(#{1,6})\s+(.*)$/;
 const EXPLICIT_ID = /\{#([a-z0-9]+(?:-[a-z0-9]+)*)\}\s*$/;
-const FENCE = /^\s*(`{3,}|~{3,})(.*)$/;
 const ENV_TOKEN = /\bTIME_[A-Z0-9_]+\b/g;
 /** Words that mark unfinished text; none may reach a reader. */
 export const PLACEHOLDER_TEXT = /\b(TODO|TBD|FIXME|XXX)\b|lorem ipsum|заглушк|coming soon|скоро появится|в разработке/i;
 
-interface CodeBlock {
-  lang: string;
-  line: number;
-  text: string;
-  /** `file=<rootDir>/…` in the fence: the block shows that file (plugins/remark-samples). */
-  include?: string;
-}
-
-
-
-/** Splits a Markdown body into prose lines (with line numbers) and fenced code blocks. */
-function scan(body: string, firstLine: number) {
-  const prose: {line: number; text: string}[] = [];
-  const blocks: CodeBlock[] = [];
-  const lines = body.split('\n');
-  let open: {marker: string; lang: string; line: number; text: string[]; include?: string} | null = null;
-  lines.forEach((text, i) => {
-    const line = firstLine + i;
-    const fence = FENCE.exec(text);
-    if (open) {
-      if (fence && fence[1].startsWith(open.marker[0]) && fence[1].length >= open.marker.length && !fence[2].trim()) {
-        blocks.push({lang: open.lang, line: open.line, text: open.text.join('\n'), include: open.include});
-        open = null;
-      } else {
-        open.text.push(text);
-      }
-      return;
-    }
-    if (fence) {
-      open = {marker: fence[1], lang: fence[2].trim().split(/\s+/)[0] ?? '', line, text: [], include: INCLUDE.exec(fence[2])?.[1]};
-      return;
-    }
-    prose.push({line, text});
-  });
-  return {prose, blocks, unclosed: open as {line: number} | null};
-}
-
 /** Checks one Markdown/MDX document given its source; `file` is used in messages. */
 export function checkDocument(file: string, source: string): Problem[] {
   const problems: Problem[] = [];
-  let parsed: matter.GrayMatterFile<string>;
-  try {
-    parsed = matter(source);
-  } catch (error) {
-    return [{file, message: `front matter is not valid YAML: ${(error as Error).message}`}];
-  }
-  const result = frontMatterSchema.safeParse(parsed.data);
+  const doc = readMarkdown(source);
+  if ('error' in doc) return [{file, message: `front matter is not valid YAML: ${doc.error}`}];
+  const result = frontMatterSchema.safeParse(doc.data);
   if (!result.success) {
     for (const issue of result.error.issues) {
       const where = issue.path.length ? issue.path.join('.') : 'front matter';
       problems.push({file, message: `${where}: ${issue.message}`});
     }
   }
-  const bodyStart = source.slice(0, source.length - parsed.content.length).split('\n').length;
-  const {prose, blocks, unclosed} = scan(parsed.content, bodyStart);
+  const {prose, blocks, unclosed} = doc;
   if (unclosed) problems.push({file, line: unclosed.line, message: 'code fence is never closed'});
 
   for (const {line, text} of prose) {
@@ -194,6 +152,19 @@ export function checkDocsDir(dir: string, relativeTo = process.cwd()): Problem[]
   return listDocFiles(dir).flatMap((file) =>
     checkDocument(path.relative(relativeTo, file), fs.readFileSync(file, 'utf8')),
   );
+}
+
+/** The folders of hand-written pages: the guides and the API reference chapters. */
+export const CONTENT_DIRS = ['docs', 'api-reference'];
+
+/** Every check of every hand-written page of the site in `siteDir`, links included, in file and line order. */
+export function checkSite(siteDir: string): Problem[] {
+  const site = new SiteIndex(siteDir);
+  const problems = CONTENT_DIRS.flatMap((name) => {
+    const dir = path.join(siteDir, name);
+    return [...checkDocsDir(dir, siteDir), ...site.check(dir)];
+  });
+  return problems.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
 }
 
 export function formatProblems(problems: Problem[]): string {

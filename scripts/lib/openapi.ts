@@ -66,6 +66,92 @@ function collectRefs(value: unknown, pointer: string, out: {pointer: string; ref
   return out;
 }
 
+type ComponentKind = (typeof COMPONENT_KINDS)[number];
+/** How a problem names each kind of component. */
+const KIND_NAMES: Record<ComponentKind, string> = {
+  schemas: 'a schema',
+  parameters: 'a parameter',
+  responses: 'a response',
+  requestBodies: 'a request body',
+  headers: 'a header',
+  examples: 'an example',
+  securitySchemes: 'a security scheme',
+};
+
+/**
+ * Every `$ref` in one source file with the kind of component its place needs: a parameter in
+ * `parameters`, a schema under `schema`, a response under `responses`… A `$ref` to the wrong kind
+ * resolves, so the reference check alone lets it through to the generator.
+ */
+function typedRefs(data: JsonObject): {pointer: string; ref: string; kind: ComponentKind}[] {
+  const out: {pointer: string; ref: string; kind: ComponentKind}[] = [];
+  const entries = (v: Json | undefined): [string, Json][] => (isObject(v) ? Object.entries(v) : []);
+  const items = (v: Json | undefined): Json[] => (Array.isArray(v) ? v : []);
+  /** A `$ref` standing for the whole object at `pointer`; true when there is one. */
+  const ref = (v: Json, pointer: string, kind: ComponentKind) => {
+    if (isObject(v) && typeof v.$ref === 'string') out.push({pointer, ref: v.$ref, kind});
+    return isObject(v) && v.$ref !== undefined;
+  };
+  // Inside a schema every $ref is to a schema (examples are data and hold none).
+  const schema = (v: Json | undefined, pointer: string) => {
+    if (v !== undefined) for (const r of collectRefs(v, pointer)) out.push({...r, kind: 'schemas'});
+  };
+  const examples = (v: Json | undefined, pointer: string) => {
+    for (const [name, e] of entries(v)) ref(e, `${pointer}/${escapePointer(name)}`, 'examples');
+  };
+  const media = (v: Json | undefined, pointer: string) => {
+    for (const [type, m] of entries(v)) {
+      const at = `${pointer}/${escapePointer(type)}`;
+      if (!isObject(m)) continue;
+      schema(m.schema, `${at}/schema`);
+      examples(m.examples, `${at}/examples`);
+    }
+  };
+  const header = (v: Json, pointer: string) => {
+    if (ref(v, pointer, 'headers') || !isObject(v)) return;
+    schema(v.schema, `${pointer}/schema`);
+    media(v.content, `${pointer}/content`);
+  };
+  const parameter = (v: Json, pointer: string) => {
+    if (ref(v, pointer, 'parameters') || !isObject(v)) return;
+    schema(v.schema, `${pointer}/schema`);
+    media(v.content, `${pointer}/content`);
+    examples(v.examples, `${pointer}/examples`);
+  };
+  const requestBody = (v: Json, pointer: string) => {
+    if (!ref(v, pointer, 'requestBodies') && isObject(v)) media(v.content, `${pointer}/content`);
+  };
+  const response = (v: Json, pointer: string) => {
+    if (ref(v, pointer, 'responses') || !isObject(v)) return;
+    for (const [name, h] of entries(v.headers)) header(h, `${pointer}/headers/${escapePointer(name)}`);
+    media(v.content, `${pointer}/content`);
+  };
+  for (const [p, item] of entries(data.paths)) {
+    const at = `/paths/${escapePointer(p)}`;
+    items(isObject(item) ? item.parameters : undefined).forEach((v, i) => parameter(v, `${at}/parameters/${i}`));
+    for (const method of METHODS) {
+      const op = isObject(item) ? item[method] : undefined;
+      if (!isObject(op)) continue;
+      items(op.parameters).forEach((v, i) => parameter(v, `${at}/${method}/parameters/${i}`));
+      if (op.requestBody !== undefined) requestBody(op.requestBody, `${at}/${method}/requestBody`);
+      for (const [code, r] of entries(op.responses)) response(r, `${at}/${method}/responses/${escapePointer(code)}`);
+    }
+  }
+  const components = isObject(data.components) ? data.components : {};
+  const check: Partial<Record<ComponentKind, (v: Json, pointer: string) => void>> = {
+    schemas: (v, pointer) => schema(v, pointer),
+    parameters: parameter,
+    responses: response,
+    requestBodies: requestBody,
+    headers: header,
+    examples: (v, pointer) => ref(v, pointer, 'examples'),
+  };
+  for (const [kind, walk] of Object.entries(check) as [ComponentKind, (v: Json, pointer: string) => void][]) {
+    for (const [name, v] of entries(components[kind])) walk(v, `/components/${kind}/${escapePointer(name)}`);
+  }
+  return out;
+}
+
 function readYaml(file: string, shown: string, problems: SpecProblem[]): JsonObject | undefined {
   try {
     const parsed = YAML.parse(fs.readFileSync(file, 'utf8'), {prettyErrors: true, uniqueKeys: true});
@@ -162,6 +248,12 @@ export function bundleSpec(version: string, dir = path.join(OPENAPI_DIR, version
     for (const {pointer, ref} of collectRefs(data, '')) {
       if (!ref.startsWith('#/components/')) problems.push({file, pointer, message: `$ref "${ref}" must point into #/components/`});
       else if (resolvePointer(doc, ref) === undefined) problems.push({file, pointer, message: `$ref "${ref}" does not exist`});
+    }
+    for (const {pointer, ref, kind} of typedRefs(data)) {
+      const found = /^#\/components\/([^/]+)\//.exec(ref)?.[1] as ComponentKind | undefined;
+      if (found && found !== kind && KIND_NAMES[found] && resolvePointer(doc, ref) !== undefined) {
+        problems.push({file, pointer, message: `$ref "${ref}" is ${KIND_NAMES[found]}, but ${KIND_NAMES[kind]} belongs here: use #/components/${kind}/…`});
+      }
     }
   }
 
@@ -300,4 +392,31 @@ export async function lintBundle(bundledFile: string, bundle: Bundle): Promise<{
     errors: found.filter((p) => p.severity === 'error').map(toProblem),
     warnings: found.filter((p) => p.severity !== 'error').map(toProblem),
   };
+}
+
+/**
+ * The routes of the generated reference pages, as docusaurus-plugin-openapi-docs names them: a page
+ * per operation (`/api/v4/create-post`) and per tag (`/api/v4/posts`). With `byTag` (v5: one spec
+ * per service, config/openapi.ts) both live in the tag's folder: `/api/v5/auth-service/login`.
+ * Only reads the files: their problems are bundleSpec's to report.
+ */
+export function apiPageRoutes(version: string, byTag: boolean, dir = path.join(OPENAPI_DIR, version)): string[] {
+  const ignored: SpecProblem[] = [];
+  const base = `/api/${version}/`;
+  const folder = (tag: string) => (byTag ? `${kebabCase(tag)}/` : '');
+  const root = readYaml(path.join(dir, 'openapi.yaml'), 'openapi.yaml', ignored) ?? {};
+  const tags = (Array.isArray(root.tags) ? root.tags : []).filter(isObject).map((t) => String(t.name));
+  const routes = tags.map((tag) => `${base}${folder(tag)}${kebabCase(tag)}`);
+  const partDir = path.join(dir, 'paths');
+  for (const name of fs.existsSync(partDir) ? fs.readdirSync(partDir).filter((f) => /\.ya?ml$/.test(f)) : []) {
+    const data = readYaml(path.join(partDir, name), name, ignored);
+    for (const item of Object.values(isObject(data?.paths) ? data.paths : {})) {
+      for (const op of Object.values(isObject(item) ? item : {})) {
+        if (!isObject(op) || typeof op.operationId !== 'string') continue;
+        const tag = Array.isArray(op.tags) ? String(op.tags[0]) : '';
+        routes.push(`${base}${folder(tag)}${slugForOperationId(op.operationId)}`);
+      }
+    }
+  }
+  return routes;
 }

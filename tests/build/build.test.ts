@@ -4,6 +4,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {landedRoutes} from '../../data/routes';
 import {site} from '../../config/site';
+import config from '../../docusaurus.config';
 
 const root = path.resolve(__dirname, '../..');
 const build = path.join(root, 'build');
@@ -20,7 +21,11 @@ describe('production build', () => {
     expect(missing).toEqual([]);
   });
 
-  it('printed no warnings (broken anchors, duplicate routes, anything else)', () => {
+  it('fails on a broken anchor instead of printing a warning the log would have to be searched for', () => {
+    expect(config.onBrokenAnchors).toBe('throw');
+  });
+
+  it('printed no warnings (duplicate routes, anything else)', () => {
     const log = fs.readFileSync(path.join(root, 'build-log.txt'), 'utf8');
     expect(log).toContain('[SUCCESS] Generated static files');
     const warnings = log.split('\n').filter((line) => /\[WARNING\]|broken anchor|duplicate route/i.test(line));

@@ -25,10 +25,10 @@ describe('site settings', () => {
     expect((guides as [string, Record<string, any>])[1]).toMatchObject({path: 'docs', routeBasePath: '/', lean: {versionDocs: false, globalDocs: true}});
   });
 
-  it('fails on broken links and warns (for the build-log test) on anchors and duplicate routes', () => {
+  it('fails on broken links and anchors, warns (for the build-log test) on duplicate routes', () => {
     expect(config.onBrokenLinks).toBe('throw');
     expect(config.markdown?.hooks?.onBrokenMarkdownLinks).toBe('throw');
-    expect(config.onBrokenAnchors).toBe('warn');
+    expect(config.onBrokenAnchors).toBe('throw');
     expect(config.onDuplicateRoutes).toBe('warn');
   });
 

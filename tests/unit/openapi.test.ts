@@ -49,6 +49,53 @@ describe('bundleSpec', () => {
     expect(messages(b)).toContainEqual(expect.stringMatching(/^ref\/paths\/posts\.yaml \/paths\/~1posts\/post\/responses\/201\/content\/application~1json\/schema \$ref "#\/components\/schemas\/Post" does not exist/));
   });
 
+  it('names the path file and pointer of a $ref to the wrong kind of component', () => {
+    const b = bundle('kind', {
+      'posts.yaml': {
+        ...posts(
+          op({
+            parameters: [{$ref: '#/components/schemas/Post'}],
+            responses: {'201': {$ref: '#/components/schemas/Post'}, '400': {$ref: '#/components/responses/Failed'}},
+          }),
+          {Post: {type: 'object', properties: {author: {$ref: '#/components/responses/Failed'}}}},
+        ),
+        components: {
+          schemas: {Post: {type: 'object', properties: {author: {$ref: '#/components/responses/Failed'}}}},
+          responses: {Failed: {description: 'Ошибка', content: {'application/json': {schema: {$ref: '#/components/schemas/AppError'}, example: {id: 'x'}}}}},
+        },
+      },
+    });
+    expect(messages(b).filter((m) => m.includes(' but '))).toEqual([
+      'kind/paths/posts.yaml /paths/~1posts/post/parameters/0 $ref "#/components/schemas/Post" is a schema, but a parameter belongs here: use #/components/parameters/…',
+      'kind/paths/posts.yaml /paths/~1posts/post/responses/201 $ref "#/components/schemas/Post" is a schema, but a response belongs here: use #/components/responses/…',
+      'kind/paths/posts.yaml /components/schemas/Post/properties/author $ref "#/components/responses/Failed" is a response, but a schema belongs here: use #/components/schemas/…',
+    ]);
+  });
+
+  it('accepts a $ref of the right kind in every place', () => {
+    const b = bundle('kinds', {
+      'posts.yaml': {
+        paths: {'/posts': {
+          parameters: [{$ref: '#/components/parameters/Page'}],
+          post: op({
+            requestBody: {$ref: '#/components/requestBodies/NewPost'},
+            responses: {
+              '201': {description: 'Создано', headers: {'X-Request-Id': {$ref: '#/components/headers/RequestId'}}, content: {'application/json': {schema: {type: 'array', items: {$ref: '#/components/schemas/Post'}}, examples: {one: {$ref: '#/components/examples/OnePost'}}}}},
+            },
+          }),
+        }},
+        components: {
+          schemas: {Post: {type: 'object', properties: {id: {type: 'string'}}}},
+          parameters: {Page: {name: 'page', in: 'query', description: 'Номер страницы.', schema: {type: 'integer'}}},
+          requestBodies: {NewPost: {content: {'application/json': {schema: {$ref: '#/components/schemas/Post'}, example: {id: 'a'}}}}},
+          headers: {RequestId: {description: 'Идентификатор запроса.', schema: {type: 'string'}}},
+          examples: {OnePost: {value: [{id: 'a'}]}},
+        },
+      },
+    });
+    expect(messages(b).filter((m) => m.includes('$ref'))).toEqual([]);
+  });
+
   it('reports YAML errors with the file', () => {
     expect(messages(bundle('yaml', {'posts.yaml': 'paths: [\n'}))).toEqual([expect.stringMatching(/^yaml\/paths\/posts\.yaml\s+not valid YAML/)]);
   });
