@@ -20,7 +20,8 @@
  * only its own build has: the request gets a 404, the page never hydrates, and without this
  * nothing would tell the reader that search, menus and tabs do not work. The script listens for a
  * failed script of the site (the bundles the loader below adds, the chunks webpack adds) and for
- * webpack's ChunkLoadError; if the page has not hydrated by then, it shows a notice with a reload
+ * webpack's ChunkLoadError; it is in the loader's script, so it listens before any bundle is
+ * requested (the loader waits for the first frame). If the page has not hydrated by then, it shows a notice with a reload
  * button at the top of the page. Once hydrated, a failed chunk is the core's business: a
  * navigation whose chunk fails reloads the page at its new address (PendingNavigation), and that
  * reload is a first visit again, so it ends here rather than in another reload.
@@ -47,8 +48,7 @@ export const ssrTemplate = `
     <%~ it.preBodyTags %>
     <div id="__docusaurus"><%~ it.appHtml %></div>
     <%~ it.postBodyTags %>
-    <script>${loadFailureNotice}</script>
-    <script>requestAnimationFrame(function(){setTimeout(function(){<%~ JSON.stringify(it.scripts.map(function(s){return it.baseUrl+s;})) %>.forEach(function(src){var s=document.createElement("script");s.src=src;s.async=false;document.body.appendChild(s);});});});</script>
+    <script>requestAnimationFrame(function(){setTimeout(function(){<%~ JSON.stringify(it.scripts.map(function(s){return it.baseUrl+s;})) %>.forEach(function(src){var s=document.createElement("script");s.src=src;s.async=false;document.body.appendChild(s);});});});${loadFailureNotice}</script>
   </body>
 </html>
 `;
