@@ -24,6 +24,7 @@ import {ssrTemplate} from './config/ssrTemplate';
 import remarkSettings from './plugins/remark-settings';
 import remarkSamples from './plugins/remark-samples';
 import settingsCatalogue from './plugins/settings-catalogue';
+import folderRedirects from './plugins/folder-redirects';
 import {catalogueFingerprint} from './scripts/lib/settings';
 import {samplesFingerprint} from './scripts/lib/samples';
 import {announceNoGitHistory, gitHistoryOptions} from './scripts/lib/git';
@@ -44,6 +45,11 @@ const config: Config = {
   url: site.url,
   baseUrl: site.baseUrl,
   trailingSlash: undefined,
+  // Off: core's base-URL check is an English developer banner, and with the bundles loaded after the
+  // first paint (config/ssrTemplate.ts) its test (no `window.docusaurus` at DOMContentLoaded) is true
+  // on every visit. The base URL is fixed here; a page whose code fails to load gets the Russian
+  // notice of config/ssrTemplate.ts instead.
+  baseUrlIssueBanner: false,
 
   // Broken links and anchors fail the build; duplicate routes warn (a test reads the log).
   onBrokenLinks: 'throw',
@@ -154,6 +160,8 @@ const config: Config = {
         createRedirects: dataManagementRedirect,
       },
     ],
+    // Section folders (/api/v4/, /deployment/install/) lead to their overview pages.
+    folderRedirects,
   ],
 
   themeConfig: {

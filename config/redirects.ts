@@ -30,3 +30,42 @@ export const redirects: Redirect[] = Object.entries(cyrillicChapterSlugs).map(([
   from: `/api/v4/${from}`,
   to: `/api/v4/${to}`,
 }));
+
+/**
+ * Section folders whose overview is a chapter inside them rather than the nearest page above: the
+ * API references open with their introductions.
+ */
+export const folderOverviews: Record<string, string> = {
+  '/api/v4': '/api/v4/introduction',
+  '/api/v5': '/api/v5/time-api-reference',
+};
+
+const trimSlash = (p: string): string => (p.length > 1 ? p.replace(/\/+$/, '') : p);
+
+/**
+ * Every folder of the site's page paths that is not a page itself (`/api/v4`, `/deployment/install`),
+ * with the page a reader who trims a URL expects: the overview named in `folderOverviews`; else the
+ * folder's own overview page named like it (`/api/v5/auth-service/auth-service`, an API service's
+ * tag page); else, as for `/administration/settings/environment`, where its parent folder leads.
+ */
+export function folderRedirects(pagePaths: Iterable<string>): Redirect[] {
+  const pages = new Set([...pagePaths].map(trimSlash));
+  const folders = new Set<string>();
+  for (const page of pages) {
+    const parts = page.split('/').filter(Boolean);
+    for (let i = 1; i < parts.length; i++) folders.add(`/${parts.slice(0, i).join('/')}`);
+  }
+  const overview = (folder: string): string => {
+    if (pages.has(folder)) return folder;
+    const named = folderOverviews[folder];
+    if (named && pages.has(named)) return named;
+    const own = `${folder}/${folder.slice(folder.lastIndexOf('/') + 1)}`;
+    if (pages.has(own)) return own;
+    const parent = folder.slice(0, folder.lastIndexOf('/'));
+    return parent === '' ? '/' : overview(parent);
+  };
+  return [...folders]
+    .filter((folder) => !pages.has(folder))
+    .sort()
+    .map((folder) => ({from: folder, to: overview(folder)}));
+}

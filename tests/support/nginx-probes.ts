@@ -22,7 +22,8 @@ const utf8 = (text: string) => Buffer.from(text, 'utf8');
 
 /**
  * Request targets that try to smuggle bytes into a header or send the reader off-site through the
- * rules that answer with a redirect (X.html, X/index.html, data-management, Cyrillic API slugs).
+ * rules that answer with a redirect (X.html, X/index.html, data-management, Cyrillic API slugs,
+ * section folders).
  */
 export const HOSTILE_TARGETS: (string | Buffer)[] = [
   '/%0d%0aSet-Cookie:%20pwned=1;%20Path=/%0d%0aX-Injected:%20yes/a.html',
@@ -58,6 +59,11 @@ export const HOSTILE_TARGETS: (string | Buffer)[] = [
   '/api/v4/%D0%B2%D0%B2%D0%B5%D0%B4%D0%B5%D0%BD%D0%B8%D0%B5?%0d%0aX-Injected:%20yes',
   utf8('/api/v4/введение?q=пароль'),
   '/api/v4/%D0%B2%D0%B2%D0%B5%D0%B4%D0%B5%D0%BD%D0%B8%D0%B5/%0d%0aX-Injected:%20yes',
+  '/api/v4?%0d%0aSet-Cookie:%20pwned=1',
+  '/api/v4/?x=%0d%0aX-Injected:%20yes',
+  utf8('/api/v4?q=пароль'),
+  '/api/v4%0d%0aX-Injected:%20yes',
+  '/api/v4/%09/evil.example',
   // Absolute form: the host in the request line is not ours to redirect to.
   'http://evil.example/a.html',
   'http://evil.example//evil2.example/a.html',

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {FOLDER_REDIRECTS_SNIPPET, nginxSnippet} from '../../plugins/folder-redirects';
 import {startNginx} from '../../scripts/lib/browser';
 import {writeCspSnippet} from '../../scripts/lib/csp';
 import {freePort} from '../../scripts/lib/mock-server';
@@ -53,6 +54,7 @@ beforeAll(async () => {
     fs.writeFileSync(path.join(docroot, file), text);
   }
   writeCspSnippet(docroot);
+  fs.writeFileSync(path.join(docroot, FOLDER_REDIRECTS_SNIPPET), nginxSnippet([{from: '/api/v4', to: '/api/v4/introduction'}]));
   precompress(docroot);
   port = await freePort();
   ({stop} = await startNginx(port, docroot));

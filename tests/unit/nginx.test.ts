@@ -6,6 +6,7 @@ import zlib from 'node:zlib';
 import {describe, expect, it} from 'vitest';
 import {fillTemplate, NGINX_DIR, renderMainConfig, renderServerBlock} from '../../scripts/lib/nginx';
 import {inlineScriptHashes, scriptSourceSnippet, SNIPPET} from '../../scripts/lib/csp';
+import {FOLDER_REDIRECTS_SNIPPET, nginxSnippet} from '../../plugins/folder-redirects';
 import {precompress} from '../../scripts/lib/precompress';
 
 describe('nginx config rendering', () => {
@@ -46,6 +47,7 @@ describe('nginx config rendering', () => {
     const docroot = fs.mkdtempSync(path.join(os.tmpdir(), 'nginx-root-'));
     fs.mkdirSync(path.join(docroot, '.nginx'));
     fs.writeFileSync(path.join(docroot, SNIPPET), scriptSourceSnippet(["'sha256-abc='"]));
+    fs.writeFileSync(path.join(docroot, FOLDER_REDIRECTS_SNIPPET), nginxSnippet([{from: '/api/v4', to: '/api/v4/introduction'}]));
     const conf = path.join(runDir, 'nginx.conf');
     fs.writeFileSync(conf, renderMainConfig({port: 18080, docroot, runDir}));
     const result = spawnSync('nginx', ['-t', '-p', runDir, '-c', conf], {encoding: 'utf8'});

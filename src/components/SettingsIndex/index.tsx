@@ -1,4 +1,4 @@
-import {useMemo, useState, type ReactNode} from 'react';
+import {Fragment, useMemo, useState, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import styles from './styles.module.css';
 
@@ -22,6 +22,17 @@ export function filterEntries(entries: SettingsIndexEntry[], query: string, sect
       (section === '' || e.console.split(' → ')[0] === section) &&
       (q === '' || [e.key, e.env, e.name, e.console].some((field) => normalize(field).includes(q))),
   );
+}
+
+/** Text with a line-break opportunity after each dot and underscore: long keys wrap at word joins. */
+export function Breakable({text}: {text: string}): ReactNode {
+  const parts = text.split(/(?<=[._])/);
+  return parts.map((part, i) => (
+    <Fragment key={i}>
+      {part}
+      {i < parts.length - 1 && <wbr />}
+    </Fragment>
+  ));
 }
 
 /** Every setting of the catalogue in one table, filtered by text and by console section. */
@@ -54,6 +65,12 @@ export default function SettingsIndex({entries}: {entries: SettingsIndexEntry[]}
       </p>
       <div className="table-scroll" tabIndex={0} role="region" aria-label="Таблица параметров">
         <table className={styles.table}>
+          <colgroup>
+            <col />
+            <col />
+            <col />
+            <col />
+          </colgroup>
           <thead>
             <tr>
               <th scope="col">Название в консоли</th>
@@ -69,10 +86,14 @@ export default function SettingsIndex({entries}: {entries: SettingsIndexEntry[]}
                   <Link to={e.url}>{e.name}</Link>
                 </td>
                 <td>
-                  <code>{e.key}</code>
+                  <code>
+                    <Breakable text={e.key} />
+                  </code>
                 </td>
                 <td>
-                  <code>{e.env}</code>
+                  <code>
+                    <Breakable text={e.env} />
+                  </code>
                 </td>
                 <td>{e.console}</td>
               </tr>
