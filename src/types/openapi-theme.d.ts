@@ -85,5 +85,5 @@ declare module '@theme-original/SchemaTabs' {
 }
 declare module '@theme-original/SchemaItem' {
   import type {ReactNode} from 'react';
-  export default function SchemaItem(props: {name?: string; qualifierMessage?: string} & Record<string, unknown>): ReactNode;
+  export default function SchemaItem(props: {name?: string} & Record<string, unknown>): ReactNode;
 }

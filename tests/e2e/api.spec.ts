@@ -395,3 +395,9 @@ test('an operation page with the try-it form open has no English UI words', asyn
   const english = [...new Set(words.filter((word) => !/[\d_.:/]/.test(word) && !TECHNICAL.has(word.toLowerCase())))];
   expect(english).toEqual([]);
 });
+
+test('the bounds of a parameter\'s length are joined in Russian', async ({page}) => {
+  await openHydrated(page, '/api/v4/get-user');
+  const qualifier = page.locator('main p').filter({hasText: 'Возможные значения'}).first();
+  await expect(qualifier).toContainText('>= 26 символов и <= 26 символов');
+});
