@@ -1,4 +1,5 @@
 import {defineConfig, devices} from '@playwright/test';
+import {STUB_ORIGINS} from './tests/e2e/time-stub';
 
 /** Browser tests run Debian's Chromium against the production build served by the production nginx config. */
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -31,7 +32,9 @@ export default defineConfig({
   },
   projects: [{name: 'chromium', use: {...devices['Desktop Chrome'], channel: undefined}}],
   webServer: {
-    command: `PORT=${port} npm run serve:nginx`,
+    // The try-it form may call only the tests' stub Time servers (tests/e2e/time-stub.ts), so the
+    // tests see both a call that is allowed and one the policy blocks (the stub named localhost).
+    command: `TRY_IT_ORIGINS='${STUB_ORIGINS}' PORT=${port} npm run serve:nginx`,
     url: `${baseURL}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 30_000,

@@ -21,14 +21,17 @@ const GENERATED = /\.(api|tag|info|schema)\.mdx$|^sidebar\.ts$/;
 const generatedPages = (dir: string) => listFiles(dir, (f) => f.endsWith('.api.mdx'));
 
 /**
- * Two fixes to the generated pages: the one English label the generator writes ("Body"), and the
- * endpoint as static text. The theme shows the server address only in the browser, so without this
+ * Fixes to the generated pages: the English labels the generator writes ("Body", the «Запрос»
+ * heading), and the endpoint as static text. The theme shows the server address only in the browser, so without this
  * line the HTML (and the search index) would have `/bots/:bot_user_id` but never `/api/v4/bots/…`.
  */
 export function postProcessPage(source: string, basePath: string): string {
   if (source.includes('api-endpoint-text')) return source;
   return source
     .replace(/title=\{"Body"\}/g, 'title={"Тело запроса"}')
+    // The «Запрос» heading as plain text: a heading whose text is an element gets its anchor's
+    // label («Прямая ссылка на …») from its id, the English `request`.
+    .replace(/<Translate id="theme\.openapi\.request\.title">Request<\/Translate>/g, '{"Запрос"}')
     .replace(/<MethodEndpoint\s+method=\{"([a-z]+)"\}\s+path=\{"([^"]+)"\}[\s\S]*?<\/MethodEndpoint>/, (block, method: string, route: string) =>
       `${block}\n\n<p className="api-endpoint-text">Запрос: <code>{${JSON.stringify(`${method.toUpperCase()} ${basePath}${route}`)}}</code></p>`,
     );

@@ -1,21 +1,29 @@
 /**
  * `PORT=8080 npm run serve:nginx`: serves build/ with the production nginx config (deploy/nginx),
- * in the foreground, writing only under a temporary folder. Needs Debian's nginx.
+ * in the foreground, writing only under a temporary folder. Needs Debian's nginx. TRY_IT_ORIGINS
+ * narrows where the API try-it form may send requests, as in the Docker image (scripts/lib/nginx.ts).
  */
 import {spawn, spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {renderMainConfig} from './lib/nginx';
+import {DEFAULT_TRY_IT_ORIGINS, renderMainConfig, tryItOrigins} from './lib/nginx';
 import {SNIPPET} from './lib/csp';
 
 const root = path.resolve(__dirname, '..');
 const port = Number(process.env.PORT ?? 8080);
 const docroot = path.resolve(process.env.DOCROOT ?? path.join(root, 'build'));
 const nginx = process.env.NGINX_BIN ?? 'nginx';
+const origins = process.env.TRY_IT_ORIGINS ?? DEFAULT_TRY_IT_ORIGINS;
 
 if (!Number.isInteger(port) || port <= 0 || port > 65535) {
   console.error(`PORT must be a TCP port number, got "${process.env.PORT}"`);
+  process.exit(2);
+}
+try {
+  tryItOrigins(origins);
+} catch (error) {
+  console.error((error as Error).message);
   process.exit(2);
 }
 if (!fs.existsSync(path.join(docroot, 'index.html'))) {
@@ -34,7 +42,7 @@ if (spawnSync(nginx, ['-v']).error) {
 const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'time-docs-nginx-'));
 fs.chmodSync(runDir, 0o755);
 const confFile = path.join(runDir, 'nginx.conf');
-fs.writeFileSync(confFile, renderMainConfig({port, docroot, runDir}));
+fs.writeFileSync(confFile, renderMainConfig({port, docroot, runDir, tryItOrigins: origins}));
 
 const test = spawnSync(nginx, ['-t', '-q', '-p', runDir, '-c', confFile], {stdio: 'inherit'});
 if (test.status !== 0) {

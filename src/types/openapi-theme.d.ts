@@ -31,7 +31,14 @@ declare module '@theme/ApiExplorer/CodeTabs' {
   }): ReactNode;
 }
 declare module '@theme/ApiExplorer/Authorization/slice' {
-  export function createAuth(args: {security?: unknown; securitySchemes?: unknown; options?: unknown}): unknown;
+  export interface AuthState {
+    data: Record<string, Record<string, unknown>>;
+    options: Record<string, unknown[]>;
+    selected?: string;
+  }
+  export function createAuth(args: {security?: unknown; securitySchemes?: unknown; options?: unknown}): AuthState;
+  export const setAuthData: {type: string};
+  export const setSelectedAuth: {type: string};
 }
 declare module '@theme/ApiExplorer/persistenceMiddleware' {
   import type {Middleware} from '@reduxjs/toolkit';
@@ -39,6 +46,9 @@ declare module '@theme/ApiExplorer/persistenceMiddleware' {
 }
 declare module '@theme/ApiExplorer/storage-utils' {
   export function createStorage(persistence: false | 'localStorage' | 'sessionStorage'): Storage;
+}
+declare module '@theme-original/ApiExplorer/storage-utils' {
+  export function hashArray(values: string[]): string;
 }
 declare module '@theme/ApiItem/Layout' {
   import type {ReactNode} from 'react';
@@ -55,4 +65,25 @@ declare module '@theme/SchemaExpansion' {
 declare module '@theme-original/Markdown' {
   import type {ReactNode} from 'react';
   export default function Markdown(props: {children?: ReactNode}): ReactNode;
+}
+declare module '@theme-original/ApiExplorer/Response' {
+  import type {ReactNode} from 'react';
+  export default function Response(props: Record<string, unknown>): ReactNode;
+}
+declare module '@theme/ApiExplorer/Response/slice' {
+  export function clearResponse(): {type: string};
+  export function clearCode(): {type: string};
+  export function clearHeaders(): {type: string};
+}
+declare module '@theme/ApiItem/hooks' {
+  export function useTypedSelector<T>(selector: (state: never) => T): T;
+  export function useTypedDispatch(): (action: {type: string; payload?: unknown}) => void;
+}
+declare module '@theme-original/SchemaTabs' {
+  import type {ReactNode} from 'react';
+  export default function SchemaTabs(props: {children?: ReactNode} & Record<string, unknown>): ReactNode;
+}
+declare module '@theme-original/SchemaItem' {
+  import type {ReactNode} from 'react';
+  export default function SchemaItem(props: {name?: string} & Record<string, unknown>): ReactNode;
 }

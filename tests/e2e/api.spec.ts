@@ -1,5 +1,7 @@
-import {expect, test, type Page} from '@playwright/test';
+import crypto from 'node:crypto';
+import {expect, test, type BrowserContext, type Page} from '@playwright/test';
 import {openHydrated, rawGet, watchCspViolations, watchErrors} from './helpers';
+import {STUB_USER, startTimeStub, type TimeStub} from './time-stub';
 
 /** The bodies of all scripts a page runs until the network is idle (main thread only). */
 async function scriptsOf(page: Page, url: string): Promise<{url: string; body: string}[]> {
@@ -172,4 +174,231 @@ test.describe('API reference', () => {
       expect(response.status, version).toBe(200);
     }
   });
+});
+
+/** Sets the try-it server's host (the spec's server is https://{host}/api/v4) through the form. */
+async function setServerHost(page: Page, host: string) {
+  const server = page.locator('details').filter({hasText: 'Адрес сервера'}).first();
+  await server.locator('.openapi-explorer__floating-btn').hover();
+  await server.locator('button', {hasText: 'Изменить'}).click({force: true});
+  await server.getByLabel('host').fill(host);
+  await server.locator('button', {hasText: 'Скрыть'}).click({force: true});
+  await expect(server).toContainText(`https://${host}/api/v4`);
+}
+
+async function sendRequest(page: Page) {
+  await page.getByRole('button', {name: 'Отправить запрос'}).click();
+}
+
+const response = (page: Page) => page.locator('.openapi-explorer__response-container');
+const CRASH = 'На странице произошёл сбой';
+
+/** A reader's Time server that allows the portal's origin answers; the form shows its response. */
+async function expectStubAnswer(page: Page, stub: TimeStub) {
+  await setServerHost(page, `127.0.0.1:${stub.port}/cors`);
+  await sendRequest(page);
+  await expect(response(page)).toContainText(STUB_USER.username, {timeout: 15_000});
+  await expect(response(page)).toContainText('200');
+}
+
+/** Chromium with site data blocked: reading window.localStorage or sessionStorage throws. */
+async function blockStorage(context: BrowserContext) {
+  await context.addInitScript(() => {
+    for (const name of ['localStorage', 'sessionStorage']) {
+      Object.defineProperty(window, name, {
+        configurable: true,
+        get() {
+          throw new DOMException(`Failed to read the '${name}' property from 'Window': Access is denied for this document.`, 'SecurityError');
+        },
+      });
+    }
+  });
+}
+
+// The theme's storage key for the chosen security scheme: SHA-1 of the sorted SHA-1s of the choices.
+const sha1 = (text: string) => crypto.createHash('sha1').update(text).digest('hex');
+const SELECTED_AUTH_KEY = sha1([sha1('bearerAuth')].sort().join());
+
+test.describe('try-it against a Time server', () => {
+  let stub: TimeStub;
+  test.beforeAll(async () => {
+    stub = await startTimeStub();
+  });
+  test.afterAll(async () => {
+    await stub.close();
+  });
+  // The stub's certificate is made for the run: trusted here, as a company's own CA would be.
+  test.use({ignoreHTTPSErrors: true});
+
+  test('a server that allows the portal in CORS answers, and the form shows the response', async ({page}) => {
+    const errors = watchErrors(page);
+    await openHydrated(page, '/api/v4/get-user');
+    await openTryIt(page);
+    await expectStubAnswer(page, stub);
+    expect(stub.requests).toContainEqual(expect.stringMatching(/^GET \/cors\/api\/v4\/users\/8fksdi9f8ffbinjr4qcuoa3hbw/));
+    expect(errors).toEqual([]);
+  });
+
+  test('a server without CORS for the portal gets a Russian message saying what to check', async ({page}) => {
+    await openHydrated(page, '/api/v4/get-user');
+    await openTryIt(page);
+    await setServerHost(page, `127.0.0.1:${stub.port}/nocors`);
+    await sendRequest(page);
+    const alert = response(page).getByRole('alert');
+    await expect(alert).toContainText('не получил ответа', {timeout: 15_000});
+    await expect(alert).toContainText('ServiceSettings.AllowCorsFrom');
+    await expect(alert).toContainText('TRY_IT_ORIGINS');
+    await expect(alert).toContainText('сертификат');
+    await expect(alert.getByRole('link', {name: 'настройки CORS'})).toHaveAttribute('href', '/administration/settings/integrations/cors');
+    expect(stub.requests.some((line) => line.includes('/nocors/api/v4/users/'))).toBe(true);
+  });
+
+  test('a server whose certificate the browser does not trust gets the same message', async ({browser}) => {
+    const context = await browser.newContext({ignoreHTTPSErrors: false});
+    const page = await context.newPage();
+    await openHydrated(page, '/api/v4/get-user');
+    await openTryIt(page);
+    await setServerHost(page, `127.0.0.1:${stub.port}/cors`);
+    await sendRequest(page);
+    await expect(response(page).getByRole('alert')).toContainText('ServiceSettings.AllowCorsFrom', {timeout: 15_000});
+    await context.close();
+  });
+
+  test('a server outside the portal\'s allowed origins is named as blocked by the portal\'s policy', async ({page}) => {
+    const violations = await watchCspViolations(page);
+    await openHydrated(page, '/api/v4/get-user');
+    await openTryIt(page);
+    const before = stub.requests.length;
+    // The same stub under another name: not in TRY_IT_ORIGINS of the tests' nginx.
+    await setServerHost(page, `localhost:${stub.port}/cors`);
+    await sendRequest(page);
+    const alert = response(page).getByRole('alert');
+    await expect(alert).toContainText('заблокирован политикой безопасности', {timeout: 15_000});
+    await expect(alert).toContainText(`https://localhost:${stub.port}`);
+    await expect(alert).toContainText('TRY_IT_ORIGINS');
+    expect(violations.some((v) => v.startsWith('connect-src'))).toBe(true);
+    expect(stub.requests.length).toBe(before);
+  });
+
+  test('«Изменить» opens the server address for editing and sends nothing', async ({page}) => {
+    await openHydrated(page, '/api/v4/get-user');
+    await openTryIt(page);
+    await page.evaluate(() => {
+      const form = document.querySelector('.openapi-explorer__request-form')!;
+      form.addEventListener('submit', () => document.body.setAttribute('data-submits', String(Number(document.body.dataset.submits ?? 0) + 1)));
+    });
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/v4/users/')) requests.push(request.url());
+    });
+    const server = page.locator('details').filter({hasText: 'Адрес сервера'}).first();
+    await server.locator('.openapi-explorer__floating-btn').hover();
+    const edit = server.locator('button', {hasText: 'Изменить'});
+    // A button without a type inside a form is a submit button.
+    await expect(edit).toHaveAttribute('type', 'button');
+    await edit.click({force: true});
+    await expect(server.getByLabel('host')).toBeVisible();
+    await expect(server.locator('button', {hasText: 'Скрыть'})).toHaveAttribute('type', 'button');
+    await server.locator('button', {hasText: 'Скрыть'}).click({force: true});
+    expect(await page.locator('body').getAttribute('data-submits')).toBeNull();
+    // The theme waits 1.2 s before it sends; a submitted form would have sent by now.
+    await page.waitForTimeout(2000);
+    expect(requests).toEqual([]);
+  });
+
+  test('Enter in a field of the form sends the request rather than pressing «Изменить»', async ({page}) => {
+    await openHydrated(page, '/api/v4/get-user');
+    await openTryIt(page);
+    await setServerHost(page, `127.0.0.1:${stub.port}/cors`);
+    const token = page.getByPlaceholder('Токен Bearer');
+    await token.fill('xxxxxxxxxxxxxxxxxxxxxxxxxx');
+    await token.press('Enter');
+    await expect(response(page)).toContainText(STUB_USER.username, {timeout: 15_000});
+    await expect(page.locator('details').filter({hasText: 'Адрес сервера'}).first().getByLabel('host')).toHaveCount(0);
+  });
+
+  test('with browser storage blocked the operation page, its samples and the try-it form work', async ({browser}) => {
+    const context = await browser.newContext({ignoreHTTPSErrors: true});
+    await blockStorage(context);
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await openHydrated(page, '/api/v4/get-user');
+    expect(await page.evaluate(() => {
+      try {
+        return typeof window.sessionStorage;
+      } catch (error) {
+        return (error as Error).name;
+      }
+    })).toBe('SecurityError');
+    await expect(page.getByRole('heading', {level: 1})).toBeVisible();
+    await expect(page.locator('body')).not.toContainText(CRASH);
+    await expect(page.locator('.openapi-tabs__code-container pre.language-bash').first()).toContainText('curl -L');
+    await openTryIt(page);
+    await expectStubAnswer(page, stub);
+    await expect(page.locator('body')).not.toContainText(CRASH);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  const malformed: Record<string, Record<string, string>> = {
+    'a server that is not JSON': {server: '{"url": "https://{host}/api/v4"'},
+    'a server variable of the wrong shape': {server: '{"url": "https://{host}/api/v4", "variables": {"host": null}}'},
+    'a server that is a bare string': {server: '"https://time.example.ru/api/v4"'},
+    'credentials and a security scheme of the wrong shape': {bearerAuth: '{"token": {"value": 1}}', [SELECTED_AUTH_KEY]: 'noSuchScheme'},
+  };
+  for (const [name, values] of Object.entries(malformed)) {
+    test(`with ${name} in storage the operation page and the try-it form work from the defaults`, async ({page}) => {
+      const pageErrors: string[] = [];
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      await page.addInitScript((entries) => {
+        for (const [key, value] of Object.entries(entries)) sessionStorage.setItem(key, value);
+      }, values);
+      await openHydrated(page, '/api/v4/get-user');
+      await expect(page.locator('body')).not.toContainText(CRASH);
+      await expect(page.locator('.openapi-tabs__code-container pre.language-bash').first()).toContainText('curl -L');
+      await openTryIt(page);
+      await expect(page.locator('details').filter({hasText: 'Адрес сервера'}).first()).toContainText('https://time.example.ru/api/v4');
+      await expectStubAnswer(page, stub);
+      expect(pageErrors).toEqual([]);
+    });
+  }
+});
+
+// Latin words that are names, not UI text: formats, protocols, types of the schema, parameter
+// locations, languages of the samples, products and standards the descriptions mention.
+const TECHNICAL = new Set(
+  ('markdown time websocket query path header cookie boolean string object integer number array null any oneof anyof allof ' +
+    'application json unix ldap saml openid connect ad iana mfa mime jpeg base64 http https curl python go nodejs java bearer true false api')
+    .split(' '),
+);
+
+test('an operation page with the try-it form open has no English UI words', async ({page}) => {
+  await openHydrated(page, '/api/v4/create-post');
+  await openTryIt(page);
+  const words = await page.evaluate(() => {
+    const main = document.querySelector('main')!;
+    // Code, property names and their types are the API's own identifiers.
+    const skip = 'pre, code, .openapi-schema__property, .openapi-schema__name';
+    const texts: string[] = [];
+    const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      if (!walker.currentNode.parentElement?.closest(skip)) texts.push(walker.currentNode.textContent ?? '');
+    }
+    for (const element of Array.from(main.querySelectorAll('[aria-label], [title], [placeholder], [alt]'))) {
+      for (const name of ['aria-label', 'title', 'placeholder', 'alt']) texts.push(element.getAttribute(name) ?? '');
+    }
+    // «MIME-тип»: the Latin part of a compound, without its hyphen.
+    return texts.flatMap((text) => text.match(/[A-Za-z][\w.:/-]*/g) ?? []).map((word) => word.replace(/[-.:/]+$/, ''));
+  });
+  // Identifiers (set_online), addresses (https://time.example.ru/api/v4) and E.164 are not words.
+  const english = [...new Set(words.filter((word) => !/[\d_.:/]/.test(word) && !TECHNICAL.has(word.toLowerCase())))];
+  expect(english).toEqual([]);
+});
+
+test('the bounds of a parameter\'s length are joined in Russian', async ({page}) => {
+  await openHydrated(page, '/api/v4/get-user');
+  const qualifier = page.locator('main p').filter({hasText: 'Возможные значения'}).first();
+  await expect(qualifier).toContainText(/>= \d+ символов и <= \d+ символов/);
+  await expect(qualifier).not.toContainText(' and ');
 });

@@ -57,6 +57,14 @@ describe('Kubernetes manifests', () => {
     expect(names.filter((name) => ['DOCROOT', 'CONF_DIR'].includes(name) || name.startsWith('NGINX_'))).toEqual([]);
   });
 
+  it('the production overlay shows the try-it origins setting, with a value nginx accepts', async () => {
+    const {tryItOrigins} = await import('../../scripts/lib/nginx');
+    const patch = readYaml(path.join(deploy, 'k8s/overlays/production/try-it-origins.yaml'));
+    const env = patch.spec.template.spec.containers[0].env.find((e: any) => e.name === 'TRY_IT_ORIGINS');
+    expect(tryItOrigins(env.value)).toBe(env.value);
+    expect(readYaml(path.join(deploy, 'k8s/overlays/production/kustomization.yaml')).patches).toContainEqual({path: 'try-it-origins.yaml'});
+  });
+
   it('the Ingress points at the Service by name and port name', () => {
     const ingress = production.find((r) => r.kind === 'Ingress')!;
     const backend = ingress.spec.rules[0].http.paths[0].backend.service;

@@ -7,13 +7,13 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {FOLDER_REDIRECTS_SNIPPET, nginxSnippet} from '../../plugins/folder-redirects';
 import {startNginx} from '../../scripts/lib/browser';
 import {writeCspSnippet} from '../../scripts/lib/csp';
 import {freePort} from '../../scripts/lib/mock-server';
 import {precompress} from '../../scripts/lib/precompress';
 import {cacheProblems, headerProblems, HOSTILE_TARGETS, injectionProblems, observeSite} from '../support/nginx-probes';
 import {observatoryScore} from '../support/observatory';
+import {writeNginxIncludes} from '../support/nginx-site';
 import {rawRequest} from '../support/raw-http';
 
 const page = (title: string) => `<!doctype html><html lang="ru"><head><title>${title}</title><script>document.documentElement.dataset.theme="light"</script><script src="/assets/js/main.js" defer></script></head><body>${'<p>Текст страницы.</p>'.repeat(80)}</body></html>`;
@@ -53,8 +53,9 @@ beforeAll(async () => {
     fs.mkdirSync(path.dirname(path.join(docroot, file)), {recursive: true});
     fs.writeFileSync(path.join(docroot, file), text);
   }
+  writeNginxIncludes(docroot);
+  // The real hashes of the pages' inline scripts, as the build writes them.
   writeCspSnippet(docroot);
-  fs.writeFileSync(path.join(docroot, FOLDER_REDIRECTS_SNIPPET), nginxSnippet([{from: '/api/v4', to: '/api/v4/introduction'}]));
   precompress(docroot);
   port = await freePort();
   ({stop} = await startNginx(port, docroot));

@@ -4,9 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import {describe, expect, it} from 'vitest';
-import {fillTemplate, NGINX_DIR, renderMainConfig, renderServerBlock} from '../../scripts/lib/nginx';
-import {inlineScriptHashes, scriptSourceSnippet, SNIPPET} from '../../scripts/lib/csp';
-import {FOLDER_REDIRECTS_SNIPPET, nginxSnippet} from '../../plugins/folder-redirects';
+import http from 'node:http';
+import {spawn} from 'node:child_process';
+import {fillTemplate, NGINX_DIR, renderMainConfig, renderServerBlock, tryItOrigins} from '../../scripts/lib/nginx';
+import {inlineScriptHashes, scriptSourceSnippet} from '../../scripts/lib/csp';
+import {writeNginxIncludes} from '../support/nginx-site';
 import {precompress} from '../../scripts/lib/precompress';
 
 describe('nginx config rendering', () => {
@@ -45,9 +47,7 @@ describe('nginx config rendering', () => {
     expect(probe.error, 'nginx must be installed for the tests (apt-get install -y nginx)').toBeUndefined();
     const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nginx-test-'));
     const docroot = fs.mkdtempSync(path.join(os.tmpdir(), 'nginx-root-'));
-    fs.mkdirSync(path.join(docroot, '.nginx'));
-    fs.writeFileSync(path.join(docroot, SNIPPET), scriptSourceSnippet(["'sha256-abc='"]));
-    fs.writeFileSync(path.join(docroot, FOLDER_REDIRECTS_SNIPPET), nginxSnippet([{from: '/api/v4', to: '/api/v4/introduction'}]));
+    writeNginxIncludes(docroot, ["'sha256-abc='"]);
     const conf = path.join(runDir, 'nginx.conf');
     fs.writeFileSync(conf, renderMainConfig({port: 18080, docroot, runDir}));
     const result = spawnSync('nginx', ['-t', '-p', runDir, '-c', conf], {encoding: 'utf8'});
@@ -104,5 +104,60 @@ describe('gzip copies for gzip_static (scripts/lib/precompress.ts)', () => {
 
   it('is switched on in the server block', () => {
     expect(renderServerBlock(8080, '/srv/site')).toContain('gzip_static on;');
+  });
+});
+
+/** Serves an empty site with the production config and returns the policy nginx sends for `/`. */
+async function servedPolicy(options: {tryItOrigins?: string}): Promise<string> {
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nginx-csp-'));
+  const docroot = fs.mkdtempSync(path.join(os.tmpdir(), 'nginx-csp-root-'));
+  writeNginxIncludes(docroot);
+  fs.writeFileSync(path.join(docroot, 'index.html'), '<!doctype html><title>x</title>');
+  const port = 18000 + Math.floor(Math.random() * 1000);
+  const conf = path.join(runDir, 'nginx.conf');
+  fs.writeFileSync(conf, renderMainConfig({port, docroot, runDir, ...options}));
+  const nginx = spawn('nginx', ['-p', runDir, '-c', conf], {stdio: 'ignore'});
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await new Promise<string>((resolve, reject) => {
+          http.get({host: '127.0.0.1', port, path: '/'}, (res) => {
+            res.resume();
+            resolve(String(res.headers['content-security-policy']));
+          }).on('error', reject);
+        });
+      } catch (error) {
+        if (attempt > 50) throw error;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+  } finally {
+    nginx.kill('SIGQUIT');
+    await new Promise((r) => nginx.once('exit', r));
+    fs.rmSync(runDir, {recursive: true, force: true});
+    fs.rmSync(docroot, {recursive: true, force: true});
+  }
+}
+
+describe('where the API try-it form may send requests (TRY_IT_ORIGINS)', () => {
+  it('without the setting, nginx lets the page connect to itself and to any https server', async () => {
+    const policy = await servedPolicy({});
+    expect(policy).toContain("connect-src 'self' https:;");
+  });
+
+  it('nginx sends the origins the deployer set instead', async () => {
+    const policy = await servedPolicy({tryItOrigins: 'https://time.corp.example.ru https://*.corp.example.ru:8065'});
+    expect(policy).toContain("connect-src 'self' https://time.corp.example.ru https://*.corp.example.ru:8065;");
+  });
+
+  it('accepts schemes and origins, and an empty value for the portal alone', () => {
+    expect(tryItOrigins('  https:  https://time.example.ru ')).toBe('https: https://time.example.ru');
+    expect(tryItOrigins('')).toBe('');
+  });
+
+  it('refuses a value that would break or widen the policy, naming the setting and the value', () => {
+    for (const bad of ['*', "'unsafe-inline'", 'https://time.example.ru/api', 'https://x"; script-src *', 'time.example.ru;']) {
+      expect(() => tryItOrigins(bad), bad).toThrow(/^TRY_IT_ORIGINS: ".+" is not an origin/);
+    }
   });
 });

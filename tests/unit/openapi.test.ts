@@ -174,10 +174,12 @@ describe('the API specs in openapi/', () => {
 describe('generated page post-processing', () => {
   it('adds the endpoint as static text and translates the body label', async () => {
     const {postProcessPage} = await import('../../scripts/prepare-api');
-    const page = '<MethodEndpoint\n  method={"get"}\n  path={"/bots/{bot_user_id}"}\n  context={"endpoint"}\n>\n</MethodEndpoint>\n<RequestSchema title={"Body"} />';
+    const page = '<MethodEndpoint\n  method={"get"}\n  path={"/bots/{bot_user_id}"}\n  context={"endpoint"}\n>\n</MethodEndpoint>\n<Heading id={"request"} as={"h2"}>\n  <Translate id="theme.openapi.request.title">Request</Translate>\n</Heading>\n<RequestSchema title={"Body"} />';
     const out = postProcessPage(page, '/api/v4');
     expect(out).toContain('<code>{"GET /api/v4/bots/{bot_user_id}"}</code>');
     expect(out).toContain('title={"Тело запроса"}');
+    // A text heading: its anchor is labelled «Прямая ссылка на Запрос», not «… на request».
+    expect(out).toContain('<Heading id={"request"} as={"h2"}>\n  {"Запрос"}\n</Heading>');
     expect(postProcessPage(out, '/api/v4')).toBe(out);
   });
 });

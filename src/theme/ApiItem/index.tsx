@@ -1,7 +1,7 @@
 /**
  * Pages of the API reference. Based on docusaurus-theme-openapi-docs' ApiItem (MIT licence,
  * © Palo Alto Networks): the same Redux store for the try-it form and the same two-column layout,
- * with two changes (issue 7):
+ * with these changes:
  *
  * - The right column is rendered into the HTML (src/components/ApiPanel): the code samples made at
  *   build time, and the try-it form loaded only when the reader opens it. The theme drew the column
@@ -10,6 +10,9 @@
  *   highlighted by Prism: the two grammars it lacks are registered in ./prismLanguages, and code
  *   blocks without build-time tokens get theme-classic's Prism renderer through
  *   RuntimeHighlighterContext.
+ * - What the form takes back from browser storage is checked (./storedState) and storage is
+ *   guarded (../ApiExplorer/storage-utils): blocked storage or a malformed stored value leaves the
+ *   form with the operation's defaults instead of failing the page.
  */
 import {useMemo, type ReactNode} from 'react';
 import {DocProvider} from '@docusaurus/plugin-content-docs/client';
@@ -32,6 +35,7 @@ import ApiPanel from '@site/src/components/ApiPanel';
 import {acceptOptions, contentTypeOptions, initialParams, type Operation} from '@site/src/components/ApiPanel/requestDefaults';
 import type {CodeSampleLanguage} from '@site/src/components/ApiPanel/StaticCodeSamples';
 import {RuntimeHighlighterContext} from '../CodeBlock/Content/tokens';
+import {checkedAuth, restoreServer, type Server} from './storedState';
 import './prismLanguages';
 
 
@@ -59,18 +63,21 @@ function createOperationStore(api: Operation, options: ApiOptions | undefined) {
   const persisting = inBrowser ? options : {...options, authPersistence: false as const};
   const accept = acceptOptions(api);
   const contentTypes = contentTypeOptions(api);
+  const servers: Server[] = api.servers ?? [];
+  // Guarded storage (./storedState, ../ApiExplorer/storage-utils): blocked storage or a stored value
+  // of the wrong shape leaves the operation's defaults.
   const storedServer = inBrowser ? createStorage(options?.authPersistence ?? 'sessionStorage').getItem('server') : null;
-  const server = storedServer ? JSON.parse(storedServer) : undefined;
+  const server = restoreServer(storedServer, servers);
   return createStoreWithState(
     {
       accept: {value: accept[0], options: accept},
       contentType: {value: contentTypes[0], options: contentTypes},
       // The first server, as the form's Server field would set it on opening.
-      server: {value: server?.url ? server : api.servers?.[0], options: api.servers ?? []},
+      server: {value: server ?? servers[0], options: servers},
       response: {value: undefined},
       body: {type: 'empty'},
       params: initialParams(api),
-      auth: createAuth({security: api.security, securitySchemes: api.securitySchemes, options: persisting}),
+      auth: checkedAuth(createAuth({security: api.security, securitySchemes: api.securitySchemes, options: persisting})),
       schemaSelection: {selections: {}},
       encodingSelection: {},
     },

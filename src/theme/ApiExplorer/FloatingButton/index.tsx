@@ -1,0 +1,26 @@
+/**
+ * The button that floats over a try-it field (the server address's «Изменить» and «Скрыть», the file
+ * upload's clear). The OpenAPI theme's button had no `type`, so inside the request form it was a
+ * submit button: editing the server address sent the request, and Enter in a field of the form could press
+ * «Изменить» instead of «Отправить запрос». Same markup, as a plain button.
+ */
+import type {ReactNode} from 'react';
+
+interface Props {
+  label?: string;
+  onClick?: () => void;
+  children?: ReactNode;
+}
+
+export default function FloatingButton({label, onClick, children}: Props): ReactNode {
+  return (
+    <div tabIndex={0} className="openapi-explorer__floating-btn">
+      {label && (
+        <button type="button" tabIndex={0} onClick={onClick}>
+          {label}
+        </button>
+      )}
+      {children}
+    </div>
+  );
+}
