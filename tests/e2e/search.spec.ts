@@ -225,6 +225,20 @@ test.describe('search page with a hostile address', () => {
     await expect(page.getByText(/Запрос сокращён/)).toHaveCount(0);
     expect(errors).toEqual([]);
   });
+
+  test('a long text typed or pasted into the search page keeps an address the server accepts', async ({page}) => {
+    await openHydrated(page, '/search');
+    const long = 'ошибка подключения к базе данных '.repeat(300);
+    await page.getByLabel('Запрос').fill(long);
+    await expect(page.getByText('Запрос сокращён до 200 символов: искали по началу запроса.')).toBeVisible({timeout: 5000});
+    await expect(page).toHaveURL(/[?&]q=/);
+    const q = new URL(page.url()).searchParams.get('q') ?? '';
+    expect(q).toBe(long.slice(0, 200));
+    // The address still opens: reloading it is not refused as too long.
+    const reloaded = await page.reload();
+    expect(reloaded?.status()).toBe(200);
+    await expect(page.getByText('Запрос сокращён до 200 символов: искали по началу запроса.')).toHaveCount(0);
+  });
 });
 
 test('index shards are cached for good; the manifest that names them is revalidated', async ({request}) => {

@@ -56,7 +56,9 @@ export default function SearchPage(): ReactNode {
     if (!edited) return undefined;
     const timer = setTimeout(() => {
       const next = new URLSearchParams();
-      if (edited.q) next.set('q', edited.q);
+      // Only the part that is searched: a pasted log would otherwise make an address longer than
+      // the server accepts (414 on reload or when shared).
+      if (edited.q) next.set('q', cutQuery(edited.q).text);
       if (edited.ctx) next.set('ctx', edited.ctx);
       if (params.version) next.set('version', params.version);
       const text = next.toString() ? `?${next.toString()}` : '';
