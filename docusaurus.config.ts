@@ -9,7 +9,7 @@ import {announcementBar} from './config/announcement';
 import {plainPluginOptions, searchIndexOptions} from './config/search';
 import {apiDocsInstances, languageTabs, openapiPlugins} from './config/openapi';
 import {darkCodeTheme, lightCodeTheme, prismLanguages} from './config/prism';
-import {dataManagementRedirect, redirects} from './config/redirects';
+import {dataManagementRedirect, movedOperationPages, redirects} from './config/redirects';
 import contentCheck from './plugins/content-check';
 import announcementReset from './plugins/announcement-reset';
 import apiChunks from './plugins/api-chunks';
@@ -24,7 +24,7 @@ import {ssrTemplate} from './config/ssrTemplate';
 import remarkSettings from './plugins/remark-settings';
 import remarkSamples from './plugins/remark-samples';
 import settingsCatalogue from './plugins/settings-catalogue';
-import folderRedirects from './plugins/folder-redirects';
+import nginxRedirects from './plugins/nginx-redirects';
 import {catalogueFingerprint} from './scripts/lib/settings';
 import {samplesFingerprint} from './scripts/lib/samples';
 import {announceNoGitHistory, gitHistoryOptions} from './scripts/lib/git';
@@ -156,12 +156,13 @@ const config: Config = {
     [
       '@docusaurus/plugin-client-redirects',
       {
-        redirects,
+        redirects: [...redirects, ...movedOperationPages.map(({from, to}) => ({from, to}))],
         createRedirects: dataManagementRedirect,
       },
     ],
-    // Section folders (/api/v4/, /deployment/install/) lead to their overview pages.
-    folderRedirects,
+    // Section folders (/api/v4/, /deployment/install/) lead to their overview pages, and moved
+    // pages to their new addresses: 301s in nginx.
+    nginxRedirects,
   ],
 
   themeConfig: {

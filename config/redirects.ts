@@ -1,3 +1,5 @@
+import kebabCase from 'lodash/kebabCase';
+
 /**
  * Redirects from the public route contract (shared/ROUTES.md) that a static host can serve as
  * pages. nginx adds the rules a static page cannot express (`X.html` → `X`), see deploy/nginx.
@@ -29,6 +31,41 @@ export const cyrillicChapterSlugs: Record<string, string> = {
 export const redirects: Redirect[] = Object.entries(cyrillicChapterSlugs).map(([from, to]) => ({
   from: `/api/v4/${from}`,
   to: `/api/v4/${to}`,
+}));
+
+/** A page that moved: readers and search engines at its old address are sent on for good. */
+export interface MovedPage extends Redirect {
+  /** Why the page moved, in one line. */
+  reason: string;
+}
+
+/** API v4 operations renamed to the vendor's operationId: the page slug follows the new name. */
+const renamedOperations: Record<string, string> = {
+  GetApplicationsForTeam: 'GetTeamApplications',
+  UpdateApplication: 'PatchApplication',
+  CreateOauthApp: 'CreateOAuthApp',
+  GetOauthApps: 'GetOAuthApps',
+  GetOauthApp: 'GetOAuthApp',
+  UpdateOauthApp: 'UpdateOAuthApp',
+  DeleteOauthApp: 'DeleteOAuthApp',
+  RegenerateOauthAppSecret: 'RegenerateOAuthAppSecret',
+  GetOauthAppInfo: 'GetOAuthAppInfo',
+  GetAuthorizedOauthAppsForUser: 'GetAuthorizedOAuthAppsForUser',
+  TestObjectStorageConnection: 'TestS3Connection',
+  SetThreadUnreadByPostId: 'SetThreadUnreadForUser',
+};
+
+const operationPage = (operationId: string): string => `/api/v4/${kebabCase(operationId)}`;
+
+/**
+ * API reference pages that moved, old path → new path. nginx answers each with a 301 (with and
+ * without the trailing slash) and other static hosts get a redirect page; the build fails when a
+ * target is not a page or a source still is one.
+ */
+export const movedOperationPages: MovedPage[] = Object.entries(renamedOperations).map(([from, to]) => ({
+  from: operationPage(from),
+  to: operationPage(to),
+  reason: `operationId ${from} renamed to the vendor's ${to}`,
 }));
 
 /**

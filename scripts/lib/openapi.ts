@@ -15,7 +15,8 @@ export const OPENAPI_DIR = path.resolve(__dirname, '../../openapi');
 export const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 const COMPONENT_KINDS = ['schemas', 'parameters', 'responses', 'requestBodies', 'headers', 'examples', 'securitySchemes'] as const;
 const CYRILLIC = /[А-Яа-яЁё]/;
-const OPERATION_ID = /^[A-Z][A-Za-z0-9]+$/;
+/** Latin letters and digits, as the vendor writes them: CreatePost, CreateOAuthApp, getPostsByIds. */
+const OPERATION_ID = /^[A-Za-z][A-Za-z0-9]+$/;
 
 export interface SpecProblem {
   file: string;
@@ -47,8 +48,8 @@ const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !==
 const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /**
- * UpperCamelCase operationId → the page slug, exactly as docusaurus-plugin-openapi-docs computes it
- * (lodash kebabCase): CreatePost → create-post, GetUserByEmail → get-user-by-email.
+ * operationId → the page slug, exactly as docusaurus-plugin-openapi-docs computes it
+ * (lodash kebabCase): CreatePost → create-post, CreateOAuthApp → create-o-auth-app.
  */
 export function slugForOperationId(operationId: string): string {
   return kebabCase(operationId);
@@ -258,16 +259,16 @@ export function bundleSpec(version: string, dir = path.join(OPENAPI_DIR, version
   }
 
   // Operations: what every reference page needs.
-  const ids = new Map<string, Operation>();
+  // Pages are named by the slug, so two operationIds that differ only in case or word breaks
+  // (GetOAuthApp, getOAuthApp) would share one page.
+  const slugs = new Map<string, Operation>();
   for (const o of operations) {
     const at = {file: o.file, pointer: `/paths/${escapePointer(o.path)}/${o.method}`};
     const fail = (message: string) => problems.push({...at, message});
-    if (!OPERATION_ID.test(o.operationId)) fail(`operationId "${o.operationId}" must be UpperCamelCase (CreatePost)`);
-    else if (ids.has(o.operationId)) fail(`operationId ${o.operationId} is also used in ${ids.get(o.operationId)!.file}`);
-    else ids.set(o.operationId, o);
-    if (/(^|-)[a-z](-|$)/.test(slugForOperationId(o.operationId))) {
-      fail(`operationId ${o.operationId} gives the slug "${slugForOperationId(o.operationId)}": write acronyms as words (CreateOauthApp → create-oauth-app)`);
-    }
+    const slug = slugForOperationId(o.operationId);
+    if (!OPERATION_ID.test(o.operationId)) fail(`operationId "${o.operationId}" must be Latin letters and digits in camel case (CreatePost)`);
+    else if (slugs.has(slug)) fail(`operationId ${o.operationId} gives the page slug "${slug}", as ${slugs.get(slug)!.operationId} in ${slugs.get(slug)!.file} does`);
+    else slugs.set(slug, o);
     if (typeof o.op.summary !== 'string' || !CYRILLIC.test(o.op.summary)) fail('summary must be in Russian');
     if (typeof o.op.description !== 'string' || !CYRILLIC.test(o.op.description)) fail('description must be in Russian');
     const tags = Array.isArray(o.op.tags) ? o.op.tags : [];

@@ -95,6 +95,23 @@ test.describe('guide pages do not pay for the reference', () => {
   });
 });
 test.describe('API reference', () => {
+  test('the renamed operations have their pages at the vendor\'s addresses, with method and path', async ({page}) => {
+    for (const [slug, method, path] of [
+      ['create-o-auth-app', 'POST', '/api/v4/oauth/apps'],
+      ['get-team-applications', 'GET', '/api/v4/teams/{team_id}/applications'],
+      ['patch-application', 'PUT', '/api/v4/applications/{application_id}'],
+      ['get-posts-by-ids', 'POST', '/api/v4/posts/ids'],
+      ['test-s-3-connection', 'POST', '/api/v4/file/s3_test'],
+      ['set-thread-unread-for-user', 'POST', '/api/v4/users/{user_id}/teams/{team_id}/threads/{thread_id}/set_unread/{post_id}'],
+    ]) {
+      const response = await openHydrated(page, `/api/v4/${slug}`);
+      expect(response?.status(), slug).toBe(200);
+      const article = page.locator('article');
+      await expect(article, slug).toContainText(method);
+      await expect(article, slug).toContainText(path);
+    }
+  });
+
   test('an operation page shows method and path, Russian texts, code samples and try-it', async ({page}) => {
     const errors = watchErrors(page);
     await openHydrated(page, '/api/v4/create-post');

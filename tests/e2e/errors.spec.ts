@@ -1,4 +1,5 @@
 import {expect, test} from '@playwright/test';
+import {movedOperationPages} from '../../config/redirects';
 import {contractRedirects, LANDED_ISSUES} from '../../data/routes';
 import {openHydrated, rawGet, sitemapPaths} from './helpers';
 
@@ -123,5 +124,25 @@ test.describe('section folders lead to a page', () => {
       expect(`${url.pathname.replace(/\/$/, '')}${url.search}`, from).toBe(to);
       await expect(page.getByRole('heading', {level: 1})).toHaveCount(1);
     }
+  });
+});
+
+test.describe('moved API pages lead to their new addresses', () => {
+  for (const {from, to, reason} of movedOperationPages) {
+    test(`${from} (with and without the slash) → ${to}: ${reason}`, async () => {
+      for (const path of [from, `${from}/`]) {
+        const {status, location} = await rawGet(`${path}?from=link`);
+        expect(status, path).toBe(301);
+        expect(location, path).toBe(`${to}?from=link`);
+      }
+      expect((await rawGet(to)).status, to).toBe(200);
+    });
+  }
+
+  test('a reader following an old link lands on the renamed operation', async ({page}) => {
+    await openHydrated(page, '/api/v4/create-oauth-app');
+    expect(new URL(page.url()).pathname).toBe('/api/v4/create-o-auth-app');
+    await expect(page.getByRole('heading', {level: 1})).toHaveCount(1);
+    await expect(page.getByText('/oauth/apps', {exact: true}).first()).toBeVisible();
   });
 });

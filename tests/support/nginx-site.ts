@@ -5,11 +5,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {FOLDER_REDIRECTS_SNIPPET, nginxSnippet} from '../../plugins/folder-redirects';
+import {movedOperationPages} from '../../config/redirects';
+import {REDIRECTS_SNIPPET, nginxSnippet} from '../../plugins/nginx-redirects';
 import {scriptSourceSnippet, SNIPPET} from '../../scripts/lib/csp';
 
 export function writeNginxIncludes(docroot: string, scriptHashes: string[] = []): void {
   fs.mkdirSync(path.join(docroot, path.dirname(SNIPPET)), {recursive: true});
   fs.writeFileSync(path.join(docroot, SNIPPET), scriptSourceSnippet(scriptHashes));
-  fs.writeFileSync(path.join(docroot, FOLDER_REDIRECTS_SNIPPET), nginxSnippet([{from: '/api/v4', to: '/api/v4/introduction'}]));
+  fs.writeFileSync(path.join(docroot, REDIRECTS_SNIPPET), nginxSnippet([{from: '/api/v4', to: '/api/v4/introduction'}, ...movedOperationPages]));
 }

@@ -27,6 +27,9 @@ const SITE: Record<string, string> = {
   'deployment/index.html': page('Развёртывание'),
   'administration/data-managment/x/index.html': page('Данные'),
   'api/v4/introduction/index.html': page('Введение'),
+  'api/v4/create-o-auth-app/index.html': page('Зарегистрировать приложение OAuth 2.0'),
+  // The redirect page @docusaurus/plugin-client-redirects leaves at a moved page's old address.
+  'api/v4/create-oauth-app/index.html': page('Страница перемещена'),
   'assets/js/main.js': 'window.main = true;\n'.repeat(100),
   'assets/css/styles.css': 'body { color: black; }\n'.repeat(100),
   'search-index/manifest.json': '{"contexts": []}',
@@ -108,6 +111,9 @@ describe('redirects cannot be turned against the reader', () => {
       ['/administration/data-management', '/administration/data-managment'],
       ['/administration/data-management/x?y=1', '/administration/data-managment/x?y=1'],
       [`${encodeURI('/api/v4/введение')}?a=1`, '/api/v4/introduction?a=1'],
+      ['/api/v4/create-oauth-app', '/api/v4/create-o-auth-app'],
+      ['/api/v4/create-oauth-app/?from=link', '/api/v4/create-o-auth-app?from=link'],
+      ['/api/v4/create-oauth-app/index.html', '/api/v4/create-oauth-app'],
     ];
     for (const [from, to] of cases) {
       const answer = await get(from);
