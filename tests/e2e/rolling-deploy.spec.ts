@@ -54,6 +54,10 @@ test.describe('a page whose code is missing on the server', () => {
 
   test('when a navigation needs a chunk that is missing, the page reloads once at the new address, then shows the notice: no loop', async ({page}) => {
     const loads = countDocumentLoads(page);
+    // No fetching ahead (Docusaurus skips it when the reader saves data): otherwise the next page's
+    // code may arrive at idle time before the switch below, and the navigation would then need nothing
+    // from the "other" build.
+    await page.addInitScript(() => Object.defineProperty(navigator, 'connection', {value: {saveData: true, effectiveType: '4g'}}));
     // Script files the page loaded before it hydrated come from "this" build; anything later from the other one.
     const ours = new Set<string>();
     let skew = false;
