@@ -58,15 +58,73 @@ const renamedOperations: Record<string, string> = {
 const operationPage = (operationId: string): string => `/api/v4/${kebabCase(operationId)}`;
 
 /**
- * API reference pages that moved, old path → new path. nginx answers each with a 301 (with and
- * without the trailing slash) and other static hosts get a redirect page; the build fails when a
+ * Operations once documented here that Time servers do not serve: neither the vendor's API nor
+ * Mattermost 7.8, the lineage Time's server comes from, has them. Each page sends its readers to
+ * the operation that does the job on a real server.
+ */
+const removedOperations: Record<string, [target: string, why: string]> = {
+  EnableApplication: ['InstallApplication', 'applications are switched on per team by installing them'],
+  DisableApplication: ['UninstallApplication', 'applications are switched off per team by uninstalling them'],
+  RegenApplicationBotToken: ['RegenApplicationToken', 'one operation regenerates each kind of application token'],
+  RegenApplicationCommandToken: ['RegenApplicationToken', 'one operation regenerates each kind of application token'],
+  RegenBotToken: ['CreateUserAccessToken', 'bots authenticate with personal access tokens'],
+  GetCallToken: ['GetConfcallToken', 'conference calls take their token from /confcall/token'],
+  GetCallStatus: ['GetConfcallToken', 'no call-status operation exists; calls start from /confcall/token'],
+  GetChannelsMemberCount: ['GetChannelStats', 'Mattermost added the batch count after 7.8; channel stats give member_count'],
+  MigrateConfig: ['UpdateConfig', 'configuration migration exists only in local mode, not over HTTP'],
+  CreateExport: ['CreateJob', 'a bulk export is started as an export_process job'],
+  DeleteImport: ['ListImports', 'import files cannot be deleted over the API'],
+  UpdateJobStatus: ['CancelJob', 'cancelling is the only change of a job state over the API'],
+  GetEditHistoryForPost: ['GetPost', 'post edit history arrived in Mattermost after 7.8'],
+  RestorePostVersion: ['PatchPost', 'earlier text is put back by editing the post'],
+  MoveThread: ['GetPostThread', 'threads cannot be moved between channels'],
+  GetReminders: ['ReminderListNewPost', 'the Reminder plugin lists reminders at its own routes'],
+  CreateReminder: ['ReminderCreateNewPost', 'the Reminder plugin schedules posts at its own routes'],
+  CreateReminderAboutPost: ['ReminderExistsPostCreate', 'the Reminder plugin reminds about posts at its own routes'],
+  GetReminder: ['ReminderListNewPost', 'the Reminder plugin has no single-reminder read; its lists hold every reminder'],
+  UpdateReminder: ['ReminderUpdateNewPost', 'the Reminder plugin updates reminders at its own routes'],
+  DeleteReminder: ['ReminderDeleteNewPost', 'the Reminder plugin deletes reminders at its own routes'],
+  SnoozeReminder: ['ReminderUpdateNewPost', 'a reminder is rescheduled by updating it'],
+  CompleteReminder: ['ReminderDeleteNewPost', 'a finished reminder is deleted'],
+  SearchPostsWithHighlights: ['SearchPosts', 'there is no version 2 of post search'],
+  SearchTeamPostsWithHighlights: ['SearchPosts', 'there is no version 2 of post search'],
+  GetGuestLimitStatus: ['GetLicenseUsage', 'licence usage, guests included, is read from /license/usage'],
+  GetThreadMentionCountsByChannel: ['GetThreadsStatsForUser', 'Mattermost removed this route in 2021; thread stats give the mention totals'],
+  ResetPasswordFailedAttempts: ['UpdateUserPassword', 'setting a new password clears the failed attempts'],
+  GenerateMfaRecoveryCodes: ['GenerateMfaSecret', 'MFA has no recovery codes; a new secret is generated instead'],
+  UpdateUserRestrictedGuest: ['UpdateUserRoles', 'the restricted guest is a role, set with the user roles'],
+  GetWorkflowsForChannel: ['WorkflowMapByChannelId', 'the Workflow plugin lists a channel\'s automations at its own routes'],
+  CreateWorkflow: ['WorkflowCreate', 'the Workflow plugin creates automations at its own routes'],
+  ImportWorkflow: ['WorkflowCreate', 'an automation is imported by creating it'],
+  GetWorkflow: ['WorkflowGetById', 'the Workflow plugin reads an automation at its own routes'],
+  UpdateWorkflow: ['WorkflowUpdate', 'the Workflow plugin updates automations at its own routes'],
+  DeleteWorkflow: ['WorkflowDelete', 'the Workflow plugin deletes automations at its own routes'],
+  EnableWorkflow: ['WorkflowUpdate', 'an automation is switched on and off by updating it'],
+  DisableWorkflow: ['WorkflowUpdate', 'an automation is switched on and off by updating it'],
+  RunWorkflow: ['WorkflowExecuteStep', 'automations run step by step'],
+  ExportWorkflow: ['WorkflowExportTask', 'an export is a task the plugin carries out'],
+  GetWorkflowRuns: ['WorkflowGetById', 'the Workflow plugin keeps no run history'],
+  GetWorkflowRun: ['WorkflowGetById', 'the Workflow plugin keeps no run history'],
+  SubmitWorkflowForm: ['WorkflowExecuteStep', 'a step\'s form is submitted by executing the step'],
+};
+
+/**
+ * API reference pages that moved or went, old path → new path. nginx answers each with a 301 (with
+ * and without the trailing slash) and other static hosts get a redirect page; the build fails when a
  * target is not a page or a source still is one.
  */
-export const movedOperationPages: MovedPage[] = Object.entries(renamedOperations).map(([from, to]) => ({
-  from: operationPage(from),
-  to: operationPage(to),
-  reason: `operationId ${from} renamed to the vendor's ${to}`,
-}));
+export const movedOperationPages: MovedPage[] = [
+  ...Object.entries(renamedOperations).map(([from, to]) => ({
+    from: operationPage(from),
+    to: operationPage(to),
+    reason: `operationId ${from} renamed to the vendor's ${to}`,
+  })),
+  ...Object.entries(removedOperations).map(([from, [to, why]]) => ({
+    from: operationPage(from),
+    to: operationPage(to),
+    reason: `${from} is not served by Time: ${why}`,
+  })),
+];
 
 /**
  * Section folders whose overview is a chapter inside them rather than the nearest page above: the

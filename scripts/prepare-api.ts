@@ -11,6 +11,7 @@ import YAML from 'yaml';
 import {decodeApiFrontMatter} from './lib/api-front-matter';
 import {codeSamplesExport, codeSamplesFor} from './lib/api-samples';
 import {listFiles} from './lib/files';
+import {serverBasePath} from '../plugins/markdown-export/operation-to-markdown';
 import {bundleSpec, lintBundle, SpecError, type Json, type JsonObject} from './lib/openapi';
 import {API_GENERATED_DIR, API_REFERENCE_DIR, V5_SERVICES} from '../config/openapi';
 
@@ -40,11 +41,10 @@ export function postProcessPage(source: string, basePath: string): string {
 /** The fixes above, and each operation's code samples made at build time (scripts/lib/api-samples.ts). */
 async function postProcessGenerated(dir: string) {
   for (const file of generatedPages(dir)) {
-    const version = path.relative(API_REFERENCE_DIR, file).split(path.sep)[0];
     const source = fs.readFileSync(file, 'utf8');
-    let processed = postProcessPage(source, `/api/${version}`);
     const api = decodeApiFrontMatter(source);
     if (!api) throw new Error(`${path.relative(root, file)}: the generated page has no \`api\` front matter`);
+    let processed = postProcessPage(source, serverBasePath(api));
     if (!processed.includes('export const codeSamples')) {
       try {
         processed += codeSamplesExport(await codeSamplesFor(api));

@@ -128,14 +128,22 @@ export interface OperationPage {
 }
 
 /** The Markdown of one operation page. */
-export function operationToMarkdown({title, api, curl}: OperationPage): string {
-  const server = api.servers?.[0]?.url as string | undefined;
-  let basePath = '';
+/**
+ * The path part of an operation's first server URL (`https://{host}/api/v5` → `/api/v5`), which
+ * comes before the operation's own path; empty when the server is the host itself.
+ */
+export function serverBasePath(api: {servers?: {url?: unknown}[]}): string {
+  const server = api.servers?.[0]?.url;
+  if (typeof server !== 'string') return '';
   try {
-    basePath = server ? new URL(server.replace(/\{[^}]+\}/g, 'host')).pathname.replace(/\/$/, '') : '';
+    return new URL(server.replace(/\{[^}]+\}/g, 'host')).pathname.replace(/\/$/, '');
   } catch {
-    basePath = '';
+    return '';
   }
+}
+
+export function operationToMarkdown({title, api, curl}: OperationPage): string {
+  const basePath = serverBasePath(api);
   const out: string[] = [`# ${title}`, '', `\`${String(api.method).toUpperCase()} ${basePath}${api.path}\``, ''];
   if (api.deprecated) out.push('> **Устарело.** Операция оставлена для совместимости.', '');
   if (api.description) out.push(String(api.description).trim(), '');

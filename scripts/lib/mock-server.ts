@@ -1,6 +1,6 @@
 /**
  * A mock of the Time server for the code samples: one loopback address that answers
- * - `/api/v4/...` REST requests from Stoplight Prism, generated from our bundled v4 spec
+ * - REST requests (`/api/v4/...` and the plugin routes) from Stoplight Prism, generated from our bundled v4 spec
  *   (static mode: the first example of each documented response; requests are validated, so an
  *   undocumented path gets 404 and a body the spec rejects gets 422);
  * - `/api/v4/websocket` with a scripted WebSocket session (authentication challenge, `hello`, one
@@ -19,7 +19,6 @@ export const SPEC_V4 = path.join(root, 'static/openapi/v4.yaml');
 /** The token the samples send in tests; the WebSocket mock accepts only this one. */
 export const MOCK_TOKEN = 'xxxxxxxxxxxxxxxxxxxxxxxxxx';
 
-const API_PREFIX = '/api/v4/';
 const CHANNEL_ID = '4xp9bn1ctfgo8rjw6e3kd7hzsa';
 const TEAM_ID = '8zc5rxh1ftg3bm9wk7pqnd2ye4';
 
@@ -33,7 +32,7 @@ export const WS_SESSION = {
   },
   hello: {
     event: 'hello',
-    data: {connection_id: 'c0nn3ct10n1d000000000000000', server_version: '5.6.0'},
+    data: {connection_id: 'c0nn3ct10n1d000000000000000', server_version: '7.8.0'},
     broadcast: {omit_users: null, user_id: '9k3pqxh7zbfc1rtm4wne8dgy6a', channel_id: '', team_id: ''},
     seq: 0,
   },
@@ -124,15 +123,9 @@ export async function startMockServer(port = 0, spec = SPEC_V4): Promise<MockSer
   const rejected: MockServer['rejected'] = [];
 
   const server = http.createServer((req, res) => {
-    // The spec's paths are relative to its server URL (https://{host}/api/v4); Prism matches the bare paths.
+    // The spec's paths are the server's own (/api/v4/…, /plugins/…, /hooks/…), so Prism gets the URL as it came.
     const url = req.url ?? '/';
-    if (!url.startsWith(API_PREFIX)) {
-      rejected.push({method: req.method ?? '', path: url, status: 404});
-      res.writeHead(404, {'content-type': 'application/json'});
-      res.end(JSON.stringify({id: 'api.context.404.app_error', message: `mock: ${url} is not under ${API_PREFIX}`, status_code: 404}));
-      return;
-    }
-    const upstream = http.request({host: '127.0.0.1', port: prismPort, path: url.slice(API_PREFIX.length - 1), method: req.method, headers: req.headers}, (answer) => {
+    const upstream = http.request({host: '127.0.0.1', port: prismPort, path: url, method: req.method, headers: req.headers}, (answer) => {
       const status = answer.statusCode ?? 502;
       if (status >= 400) rejected.push({method: req.method ?? '', path: url, status});
       res.writeHead(status, answer.headers);
