@@ -97,7 +97,7 @@ describe('moved API pages (config/redirects.ts)', () => {
       '/api/v4/test-object-storage-connection': '/api/v4/test-s-3-connection',
       '/api/v4/set-thread-unread-by-post-id': '/api/v4/set-thread-unread-for-user',
     });
-    expect(movedOperationPages).toHaveLength(12);
+    expect(movedOperationPages).toHaveLength(55);
     for (const m of movedOperationPages) expect(m.reason, m.from).toMatch(/\S/);
   });
 
