@@ -29,7 +29,11 @@ const op = (extra: Record<string, unknown> = {}) => ({
 function bundle(name: string, parts: Record<string, unknown>) {
   const dir = path.join(tmp, name);
   fs.mkdirSync(path.join(dir, 'paths'), {recursive: true});
-  fs.writeFileSync(path.join(dir, 'openapi.yaml'), YAML.stringify(root));
+  // As in openapi/v4: the root lists every path with a $ref to the file that defines it.
+  const listed = Object.entries(parts).flatMap(([file, data]) =>
+    Object.keys((typeof data === 'object' && (data as {paths?: object}).paths) || {}).map((p) => [p, {$ref: `paths/${file}#/paths/${p.replace(/~/g, '~0').replace(/\//g, '~1')}`}]),
+  );
+  fs.writeFileSync(path.join(dir, 'openapi.yaml'), YAML.stringify({...root, paths: Object.fromEntries(listed)}));
   for (const [file, data] of Object.entries(parts)) fs.writeFileSync(path.join(dir, 'paths', file), typeof data === 'string' ? data : YAML.stringify(data));
   return bundleSpec(name, dir, tmp);
 }
@@ -65,10 +69,32 @@ describe('bundleSpec', () => {
         },
       },
     });
-    expect(messages(b).filter((m) => m.includes(' but '))).toEqual([
+    expect(messages(b).filter((m) => m.includes(' belongs here'))).toEqual([
       'kind/paths/posts.yaml /paths/~1posts/post/parameters/0 $ref "#/components/schemas/Post" is a schema, but a parameter belongs here: use #/components/parameters/…',
       'kind/paths/posts.yaml /paths/~1posts/post/responses/201 $ref "#/components/schemas/Post" is a schema, but a response belongs here: use #/components/responses/…',
       'kind/paths/posts.yaml /components/schemas/Post/properties/author $ref "#/components/responses/Failed" is a response, but a schema belongs here: use #/components/schemas/…',
+    ]);
+  });
+
+  it('names the file that defines a component another file refers to, as stock bundlers need', () => {
+    const b = bundle('owner', {
+      'posts.yaml': posts(op({responses: {'201': {description: 'Создано', content: {'application/json': {schema: {$ref: '#/components/schemas/Thread'}, example: {id: 'a'}}}}}})),
+      'threads.yaml': {components: {schemas: {Thread: {type: 'object', properties: {post: {$ref: 'posts.yaml#/components/schemas/Post'}}}}}},
+    });
+    expect(messages(b)).toEqual([
+      'owner/paths/posts.yaml /paths/~1posts/post/responses/201/content/application~1json/schema $ref "#/components/schemas/Thread" names owner/paths/posts.yaml, but schemas/Thread is defined in owner/paths/threads.yaml: write threads.yaml#/components/schemas/Thread',
+    ]);
+    expect((b.doc.components as any).schemas.Thread.properties.post.$ref).toBe('#/components/schemas/Post');
+  });
+
+  it('requires the root to list every path with a $ref to its file, so `redocly bundle` sees the whole API', () => {
+    const dir = path.join(tmp, 'unlisted');
+    fs.mkdirSync(path.join(dir, 'paths'), {recursive: true});
+    fs.writeFileSync(path.join(dir, 'openapi.yaml'), YAML.stringify({...root, paths: {'/gone': {$ref: 'paths/posts.yaml#/paths/~1gone'}}}));
+    fs.writeFileSync(path.join(dir, 'paths/posts.yaml'), YAML.stringify(posts()));
+    expect(messages(bundleSpec('unlisted', dir, tmp))).toEqual([
+      "unlisted/openapi.yaml /paths/~1posts must be {$ref: 'paths/posts.yaml#/paths/~1posts'}, so that every path reaches the bundle",
+      'unlisted/openapi.yaml /paths/~1gone no path file defines this path',
     ]);
   });
 
@@ -122,7 +148,7 @@ describe('bundleSpec', () => {
     ['a missing description', {description: undefined}, /description must be in Russian/],
     ['a tag outside the root list', {tags: ['messages']}, /exactly one tag/],
     ['no 2xx response', {responses: {'400': {description: 'Ошибка'}}}, /needs a 2xx response/],
-    ['a 2xx response without a schema', {responses: {'200': {description: 'Готово'}}}, /200 response needs content with a schema/],
+    ['a 2xx response with neither a schema nor a Russian word on it', {responses: {'200': {description: 'OK'}}}, /200 response needs content with a schema, or a Russian description of the answer/],
     ['a JSON 2xx response without an example', {responses: {'200': {description: 'Готово', content: {'application/json': {schema: {type: 'object'}}}}}}, /response needs an example/],
     ['a JSON request body without an example', {requestBody: {content: {'application/json': {schema: {type: 'object'}}}}}, /request body application\/json needs an example/],
     ['a parameter without a Russian description', {parameters: [{name: 'page', in: 'query', schema: {type: 'integer'}, description: 'Page'}]}, /parameter "page" needs a Russian description/],
