@@ -5,9 +5,9 @@ import type {ThemeConfig} from '@docusaurus/preset-classic';
  * message will see the new one, because dismissal is remembered per id.
  */
 export const announcementBar = {
-  id: 'release-5-6',
+  id: 'time-7-8',
   content:
-    'Документация описывает Time 5.6. Перед переходом с 5.5 прочитайте <a href="/deployment/upgrade/before">подготовку к обновлению</a>.',
+    'Документация описывает Time 7.8: такую версию сообщают серверы Time. Перед обновлением сервера прочитайте <a href="/deployment/upgrade/before">подготовку к обновлению</a>.',
   backgroundColor: '#1b4d89',
   textColor: '#ffffff',
   isCloseable: true,

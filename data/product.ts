@@ -7,8 +7,12 @@
 export const product = {
   name: 'Time',
   owner: 'Time Messenger',
-  /** Release line documented by the portal; the previous release is the one customers may stay on. */
-  release: {current: '5.6.0', previous: '5.5.4', cadence: 'не реже одного раза в квартал'},
+  /**
+   * The version real deployments report, which the portal documents. No public source gives the
+   * number of an earlier Time release, so pages name none: upgrade guides take the installed
+   * version from `timectl version` and the target from the release notes.
+   */
+  release: {current: '7.8.0', cadence: 'не реже одного раза в квартал'},
   /** Container images; the registry address is handed to the customer with the licence. */
   images: {
     registry: 'registry.time.example.ru',

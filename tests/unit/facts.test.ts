@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
+import {announcementBar} from '../../config/announcement';
 import {product} from '../../data/product';
 import {listDocFiles} from '../../scripts/lib/content';
 import {searchStrings} from '../../src/search/strings';
@@ -14,12 +15,30 @@ function occurrences(pattern: RegExp) {
 }
 
 describe('pages agree with data/product.ts', () => {
-  it('name only the current or the previous release in server image tags', () => {
-    const allowed = new Set<string>([product.release.current, product.release.previous]);
+  it('name only the documented release in server image tags', () => {
+    const allowed = new Set<string>([product.release.current]);
     const tags = occurrences(new RegExp(`${product.images.server.replace(/\./g, '\\.')}:(\\d+\\.\\d+\\.\\d+)`, 'g'));
     expect(tags.length).toBeGreaterThan(0);
     const wrong = tags.filter(({match}) => !allowed.has(match[1])).map(({file, match}) => `${file}: ${match[0]}`);
     expect(wrong).toEqual([]);
+  });
+
+  it('show the version real servers report wherever a page quotes a server version', () => {
+    // Version reports, payloads, `.env` lines, Kustomize tags and `timectl` output: each names the running server.
+    const shown = occurrences(
+      /(?:"server_version":\s*"|APP_VERSION=|newTag:\s*"?|X-Version-Id:\s*|(?:Server version|Database schema|Server):\s+|\bTime[ \u00a0/])(\d+\.\d+(?:\.\d+)?)/g,
+    );
+    expect(shown.length).toBeGreaterThan(0);
+    const current = product.release.current.split('.').slice(0, 2).join('.');
+    const wrong = shown.filter(({match}) => !`${match[1]}.`.startsWith(`${current}.`)).map(({file, match}) => `${file}: ${match[0]}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it('name no earlier Time release: no public source gives one', () => {
+    const claims = occurrences(/(?:выпуск\p{L}*|релиз\p{L}*|лини\p{L}*|версии)[ \u00a0](?:с[ \u00a0])?5\.\d+/giu).map(({file, match}) => `${file}: ${match[0]}`);
+    expect(claims).toEqual([]);
+    expect(announcementBar.content).toContain(`Time ${product.release.current.split('.').slice(0, 2).join('.')}`);
+    expect(announcementBar.content).not.toMatch(/\b5\.\d/);
   });
 
   it('use the documented default ports for Time', () => {

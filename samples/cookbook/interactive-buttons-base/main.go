@@ -14,7 +14,7 @@ import (
 	"time"
 )
 
-const release = "5.6.0"
+const release = "1452"
 
 var (
 	serverURL   = strings.TrimRight(env("SERVER_URL"), "/")
@@ -87,12 +87,12 @@ func main() {
 	// 2. Сообщение с вложением: меню выбора окружения и две кнопки.
 	body := map[string]any{
 		"channel_id": channel.ID,
-		"message":    "Релиз **" + release + "** готов к выкладке.",
+		"message":    "Сборка **" + release + "** готова к выкладке.",
 		"props": map[string]any{
 			"attachments": []map[string]any{{
-				"fallback": "Выкладка релиза " + release + ": нужно решение",
+				"fallback": "Выкладка сборки " + release + ": нужно решение",
 				"color":    "#2f81f7",
-				"title":    "Выкладка релиза " + release,
+				"title":    "Выкладка сборки " + release,
 				"text":     "Выберите окружение, затем одобрите или отклоните выкладку.",
 				"fields":   []map[string]any{{"short": true, "title": "Окружение", "value": "staging"}},
 				"actions": []map[string]any{

@@ -6,7 +6,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
-RELEASE = "5.6.0"
+RELEASE = "1452"
 
 
 def env(name):
@@ -51,12 +51,12 @@ print(f"Канал {channel['name']}: id={channel['id']}")
 # 2. Сообщение с вложением: меню выбора окружения и две кнопки.
 post = api("POST", "/posts", {
     "channel_id": channel["id"],
-    "message": f"Релиз **{RELEASE}** готов к выкладке.",
+    "message": f"Сборка **{RELEASE}** готова к выкладке.",
     "props": {
         "attachments": [{
-            "fallback": f"Выкладка релиза {RELEASE}: нужно решение",
+            "fallback": f"Выкладка сборки {RELEASE}: нужно решение",
             "color": "#2f81f7",
-            "title": f"Выкладка релиза {RELEASE}",
+            "title": f"Выкладка сборки {RELEASE}",
             "text": "Выберите окружение, затем одобрите или отклоните выкладку.",
             "fields": [{"short": True, "title": "Окружение", "value": "staging"}],
             "actions": [

@@ -1,7 +1,7 @@
 // Публикует в канал сообщение с меню и кнопками и печатает идентификатор сообщения.
 // Запуск: npx tsx main.ts
 
-const RELEASE = '5.6.0';
+const RELEASE = '1452';
 
 function env(name: string): string {
   const value = process.env[name];
@@ -63,13 +63,13 @@ async function main(): Promise<void> {
   // 2. Сообщение с вложением: меню выбора окружения и две кнопки.
   const post = await api<Post>('POST', '/posts', {
     channel_id: channel.id,
-    message: `Релиз **${RELEASE}** готов к выкладке.`,
+    message: `Сборка **${RELEASE}** готова к выкладке.`,
     props: {
       attachments: [
         {
-          fallback: `Выкладка релиза ${RELEASE}: нужно решение`,
+          fallback: `Выкладка сборки ${RELEASE}: нужно решение`,
           color: '#2f81f7',
-          title: `Выкладка релиза ${RELEASE}`,
+          title: `Выкладка сборки ${RELEASE}`,
           text: 'Выберите окружение, затем одобрите или отклоните выкладку.',
           fields: [{short: true, title: 'Окружение', value: 'staging'}],
           actions: [

@@ -9,7 +9,7 @@ set -euo pipefail
 : "${ACTION_URL:?Задайте ACTION_URL — адрес приёмника нажатий}"
 : "${ACTION_SECRET:?Задайте ACTION_SECRET — общий секрет с приёмником нажатий}"
 
-RELEASE="5.6.0"
+RELEASE="1452"
 
 # api МЕТОД ПУТЬ [аргументы curl] — запрос к REST API v4; при ошибке печатает ответ сервера и завершает скрипт.
 api() {
@@ -38,12 +38,12 @@ body=$(jq -n \
   def ctx($action): {action: $action, release: $release, env: "staging", secret: $secret};
   {
     channel_id: $channel_id,
-    message: ("Релиз **" + $release + "** готов к выкладке."),
+    message: ("Сборка **" + $release + "** готова к выкладке."),
     props: {
       attachments: [{
-        fallback: ("Выкладка релиза " + $release + ": нужно решение"),
+        fallback: ("Выкладка сборки " + $release + ": нужно решение"),
         color: "#2f81f7",
-        title: ("Выкладка релиза " + $release),
+        title: ("Выкладка сборки " + $release),
         text: "Выберите окружение, затем одобрите или отклоните выкладку.",
         fields: [{short: true, title: "Окружение", value: "staging"}],
         actions: [

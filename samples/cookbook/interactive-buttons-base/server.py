@@ -21,9 +21,9 @@ def context(action, release, env):
 def open_attachment(release, env):
     """Вложение с меню и кнопками — такое же, как публикует main.py, но с выбранным окружением."""
     return {
-        "fallback": f"Выкладка релиза {release}: нужно решение",
+        "fallback": f"Выкладка сборки {release}: нужно решение",
         "color": "#2f81f7",
-        "title": f"Выкладка релиза {release}",
+        "title": f"Выкладка сборки {release}",
         "text": "Выберите окружение, затем одобрите или отклоните выкладку.",
         "fields": [{"short": True, "title": "Окружение", "value": env}],
         "actions": [
@@ -47,9 +47,9 @@ def open_attachment(release, env):
 def closed_attachment(release, env, color, text):
     """Вложение без кнопок: решение принято, нажимать больше нечего."""
     return {
-        "fallback": f"Выкладка релиза {release}: {text}",
+        "fallback": f"Выкладка сборки {release}: {text}",
         "color": color,
-        "title": f"Выкладка релиза {release}",
+        "title": f"Выкладка сборки {release}",
         "text": text,
         "fields": [{"short": True, "title": "Окружение", "value": env}],
     }
@@ -72,7 +72,7 @@ def handle(payload):
             return 200, {"ephemeral_text": f"Неизвестное окружение: {selected}"}
         return 200, {
             "update": {
-                "message": f"Релиз **{release}** готов к выкладке.",
+                "message": f"Сборка **{release}** готова к выкладке.",
                 "props": {"attachments": [open_attachment(release, selected)]},
             },
             "ephemeral_text": f"Окружение выкладки: {selected}.",
@@ -80,18 +80,18 @@ def handle(payload):
     if action == "approve":
         return 200, {
             "update": {
-                "message": f"Релиз **{release}** одобрен к выкладке в {env}: @{user}.",
+                "message": f"Сборка **{release}** одобрена к выкладке в {env}: @{user}.",
                 "props": {"attachments": [closed_attachment(release, env, "#2da44e", "Одобрено")]},
             },
-            "ephemeral_text": f"Вы одобрили выкладку {release} в {env}.",
+            "ephemeral_text": f"Вы одобрили выкладку сборки {release} в {env}.",
         }
     if action == "reject":
         return 200, {
             "update": {
-                "message": f"Выкладка релиза **{release}** отклонена: @{user}.",
+                "message": f"Выкладка сборки **{release}** отклонена: @{user}.",
                 "props": {"attachments": [closed_attachment(release, env, "#cf222e", "Отклонено")]},
             },
-            "ephemeral_text": f"Вы отклонили выкладку {release}.",
+            "ephemeral_text": f"Вы отклонили выкладку сборки {release}.",
         }
     return 400, {"error": f"unknown action: {action}"}
 

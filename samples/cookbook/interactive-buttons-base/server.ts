@@ -33,9 +33,9 @@ function context(action: string, release: string, env: string): Record<string, s
 // Вложение с меню и кнопками — такое же, как публикует main.ts, но с выбранным окружением.
 function openAttachment(release: string, env: string): Record<string, unknown> {
   return {
-    fallback: `Выкладка релиза ${release}: нужно решение`,
+    fallback: `Выкладка сборки ${release}: нужно решение`,
     color: '#2f81f7',
-    title: `Выкладка релиза ${release}`,
+    title: `Выкладка сборки ${release}`,
     text: 'Выберите окружение, затем одобрите или отклоните выкладку.',
     fields: [{short: true, title: 'Окружение', value: env}],
     actions: [
@@ -68,9 +68,9 @@ function openAttachment(release: string, env: string): Record<string, unknown> {
 // Вложение без кнопок: решение принято, нажимать больше нечего.
 function closedAttachment(release: string, env: string, color: string, text: string): Record<string, unknown> {
   return {
-    fallback: `Выкладка релиза ${release}: ${text}`,
+    fallback: `Выкладка сборки ${release}: ${text}`,
     color,
-    title: `Выкладка релиза ${release}`,
+    title: `Выкладка сборки ${release}`,
     text,
     fields: [{short: true, title: 'Окружение', value: env}],
   };
@@ -102,7 +102,7 @@ function handle(payload: ActionRequest): [number, ActionResponse] {
         200,
         {
           update: {
-            message: `Релиз **${release}** готов к выкладке.`,
+            message: `Сборка **${release}** готова к выкладке.`,
             props: {attachments: [openAttachment(release, selected)]},
           },
           ephemeral_text: `Окружение выкладки: ${selected}.`,
@@ -114,10 +114,10 @@ function handle(payload: ActionRequest): [number, ActionResponse] {
         200,
         {
           update: {
-            message: `Релиз **${release}** одобрен к выкладке в ${env}: @${user}.`,
+            message: `Сборка **${release}** одобрена к выкладке в ${env}: @${user}.`,
             props: {attachments: [closedAttachment(release, env, '#2da44e', 'Одобрено')]},
           },
-          ephemeral_text: `Вы одобрили выкладку ${release} в ${env}.`,
+          ephemeral_text: `Вы одобрили выкладку сборки ${release} в ${env}.`,
         },
       ];
     case 'reject':
@@ -125,10 +125,10 @@ function handle(payload: ActionRequest): [number, ActionResponse] {
         200,
         {
           update: {
-            message: `Выкладка релиза **${release}** отклонена: @${user}.`,
+            message: `Выкладка сборки **${release}** отклонена: @${user}.`,
             props: {attachments: [closedAttachment(release, env, '#cf222e', 'Отклонено')]},
           },
-          ephemeral_text: `Вы отклонили выкладку ${release}.`,
+          ephemeral_text: `Вы отклонили выкладку сборки ${release}.`,
         },
       ];
     default:

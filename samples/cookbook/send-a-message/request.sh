@@ -41,7 +41,7 @@ echo "Сообщение опубликовано: id=${root_id}"
 
 # 3. Отвечаем в обсуждении: root_id — идентификатор корневого сообщения.
 reply=$(api POST /posts "$(jq -n --arg channel_id "$channel_id" --arg root_id "$root_id" \
-  --arg message 'Журнал сборки: `/var/log/ci/1452.log`. Стенд обновлён до версии 5.6.0.' \
+  --arg message 'Журнал сборки: `/var/log/ci/1452.log`. Стенд обновлён до сборки 1452.' \
   '{channel_id: $channel_id, root_id: $root_id, message: $message}')")
 echo "Ответ в обсуждении ${root_id} опубликован: id=$(jq -r '.id' <<<"$reply")"
 

@@ -91,7 +91,7 @@ def deploy_dialog(state: str, version: str) -> dict:
                 "type": "text",
                 "subtype": "text",
                 "default": version,
-                "placeholder": "5.6.0",
+                "placeholder": "2.14.0",
                 "help_text": "Номер сборки в формате X.Y.Z.",
                 "min_length": 5,
                 "max_length": 20,
@@ -129,7 +129,7 @@ def validate(values: dict, author_id: str) -> Dict[str, str]:
     if environment not in ("staging", "production"):
         errors["environment"] = "Выберите окружение."
     if not VERSION.match(as_str(values.get("version")).strip()):
-        errors["version"] = "Укажите версию в формате 5.6.0."
+        errors["version"] = "Укажите версию в формате 2.14.0."
     approver = as_str(values.get("approver"))
     if not USER_ID.match(approver):
         errors["approver"] = "Выберите согласующего."

@@ -111,7 +111,7 @@ function deployDialog(state: string, version: string) {
         type: 'text',
         subtype: 'text',
         default: version,
-        placeholder: '5.6.0',
+        placeholder: '2.14.0',
         help_text: 'Номер сборки в формате X.Y.Z.',
         min_length: 5,
         max_length: 20,
@@ -188,7 +188,7 @@ function validate(values: Record<string, unknown>, authorId: string): Record<str
     errors.environment = 'Выберите окружение.';
   }
   if (!VERSION.test(str(values.version).trim())) {
-    errors.version = 'Укажите версию в формате 5.6.0.';
+    errors.version = 'Укажите версию в формате 2.14.0.';
   }
   const approver = str(values.approver);
   if (!USER_ID.test(approver)) {

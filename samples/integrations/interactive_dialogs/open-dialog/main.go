@@ -71,7 +71,7 @@ func main() {
 		IntroductionText: "Заявку получит согласующий, а канал увидит её после отправки.",
 		SubmitLabel:      "Отправить",
 		NotifyOnCancel:   true,
-		State:            "release-5.6.0",
+		State:            "release-2.14.0",
 		Elements: []element{
 			{
 				DisplayName: "Окружение",
@@ -88,7 +88,7 @@ func main() {
 				Name:        "version",
 				Type:        "text",
 				Subtype:     "text",
-				Placeholder: "5.6.0",
+				Placeholder: "2.14.0",
 				HelpText:    "Номер сборки в формате X.Y.Z.",
 				MinLength:   5,
 				MaxLength:   20,

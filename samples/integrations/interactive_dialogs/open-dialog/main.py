@@ -28,7 +28,7 @@ DIALOG = {
     "introduction_text": "Заявку получит согласующий, а канал увидит её после отправки.",
     "submit_label": "Отправить",
     "notify_on_cancel": True,
-    "state": "release-5.6.0",
+    "state": "release-2.14.0",
     "elements": [
         {
             "display_name": "Окружение",
@@ -45,7 +45,7 @@ DIALOG = {
             "name": "version",
             "type": "text",
             "subtype": "text",
-            "placeholder": "5.6.0",
+            "placeholder": "2.14.0",
             "help_text": "Номер сборки в формате X.Y.Z.",
             "min_length": 5,
             "max_length": 20,

@@ -47,7 +47,7 @@ const dialog: Dialog = {
   introduction_text: 'Заявку получит согласующий, а канал увидит её после отправки.',
   submit_label: 'Отправить',
   notify_on_cancel: true,
-  state: 'release-5.6.0',
+  state: 'release-2.14.0',
   elements: [
     {
       display_name: 'Окружение',
@@ -64,7 +64,7 @@ const dialog: Dialog = {
       name: 'version',
       type: 'text',
       subtype: 'text',
-      placeholder: '5.6.0',
+      placeholder: '2.14.0',
       help_text: 'Номер сборки в формате X.Y.Z.',
       min_length: 5,
       max_length: 20,

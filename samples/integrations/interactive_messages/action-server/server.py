@@ -1,4 +1,4 @@
-"""Обработчик кнопок и меню сообщения «Выкладка 5.6.0» (см. post-buttons).
+"""Обработчик кнопок и меню сообщения «Выкладка сборки 1452» (см. post-buttons).
 
 POST /time/actions — нажатия кнопок и выбор в меню; POST /time/comment — форма комментария.
 Запуск: PORT=8080 SERVER_URL=... ACCESS_TOKEN=... ACTION_SECRET=... PUBLIC_URL=... python3 server.py
@@ -104,20 +104,20 @@ def handle_action(request: dict) -> dict:
         # Новые props без actions: кнопки исчезают, остаётся зелёная плашка.
         return {
             "update": {
-                "message": f"Выкладка **{release}** согласована: @{request['user_name']}.",
+                "message": f"Выкладка сборки **{release}** согласована: @{request['user_name']}.",
                 "props": {"attachments": [{"color": "#2E7D32", "text": "Конвейер продолжит работу автоматически."}]},
             },
             "ephemeral_text": "Готово: вы согласовали выкладку.",
         }
     if action == "reject":
         # Пустые props убирают вложение целиком.
-        return {"update": {"message": f"Выкладка **{release}** отклонена: @{request['user_name']}.", "props": {}}}
+        return {"update": {"message": f"Выкладка сборки **{release}** отклонена: @{request['user_name']}.", "props": {}}}
     if action == "environment":
         value = text(context.get("selected_option"))
         if value not in ("staging", "production"):
             return {"ephemeral_text": "Такого окружения нет. Выберите значение из списка."}
         # update не передан — сообщение и кнопки остаются как были.
-        return {"ephemeral_text": f"Окружение для {release}: `{value}`."}
+        return {"ephemeral_text": f"Окружение для сборки {release}: `{value}`."}
     if action == "assignee":
         user_id = text(context.get("selected_option"))
         user = api("GET", "/api/v4/users/" + urllib.parse.quote(user_id, safe=""))

@@ -1,4 +1,4 @@
-// Обработчик кнопок и меню сообщения «Выкладка 5.6.0» (см. post-buttons).
+// Обработчик кнопок и меню сообщения «Выкладка сборки 1452» (см. post-buttons).
 // POST /time/actions — нажатия кнопок и выбор в меню; POST /time/comment — форма комментария.
 // Запуск: PORT=8080 SERVER_URL=... ACCESS_TOKEN=... ACTION_SECRET=... PUBLIC_URL=... npx tsx server.ts
 import {createServer, type IncomingMessage, type ServerResponse} from 'node:http';
@@ -145,21 +145,21 @@ async function handleAction(request: ActionRequest): Promise<ActionResponse> {
       // Новые props без actions: кнопки исчезают, остаётся зелёная плашка.
       return {
         update: {
-          message: `Выкладка **${release}** согласована: @${request.user_name}.`,
+          message: `Выкладка сборки **${release}** согласована: @${request.user_name}.`,
           props: {attachments: [{color: '#2E7D32', text: 'Конвейер продолжит работу автоматически.'}]},
         },
         ephemeral_text: 'Готово: вы согласовали выкладку.',
       };
     case 'reject':
       // Пустые props убирают вложение целиком.
-      return {update: {message: `Выкладка **${release}** отклонена: @${request.user_name}.`, props: {}}};
+      return {update: {message: `Выкладка сборки **${release}** отклонена: @${request.user_name}.`, props: {}}};
     case 'environment': {
       const value = text(context.selected_option);
       if (value !== 'staging' && value !== 'production') {
         return {ephemeral_text: 'Такого окружения нет. Выберите значение из списка.'};
       }
       // update не передан — сообщение и кнопки остаются как были.
-      return {ephemeral_text: `Окружение для ${release}: \`${value}\`.`};
+      return {ephemeral_text: `Окружение для сборки ${release}: \`${value}\`.`};
     }
     case 'assignee': {
       const userId = text(context.selected_option);

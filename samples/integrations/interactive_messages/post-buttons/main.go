@@ -77,7 +77,7 @@ func main() {
 	integrationFor := func(name string) integration {
 		return integration{
 			URL:     actionURL,
-			Context: map[string]string{"action": name, "release": "5.6.0", "secret": actionSecret},
+			Context: map[string]string{"action": name, "release": "1452", "secret": actionSecret},
 		}
 	}
 
@@ -101,18 +101,18 @@ func main() {
 
 	post := newPost{
 		Peer:           "~" + channelName,
-		Message:        "Сборка **5.6.0** готова к выкладке в рабочее окружение.",
-		IdempotencyKey: "release-5.6.0-approval",
+		Message:        "Сборка **1452** готова к выкладке в рабочее окружение.",
+		IdempotencyKey: "release-1452-approval",
 		Props: map[string][]attachment{
 			"attachments": {
 				{
-					Fallback:  "Сборка 5.6.0 ждёт согласования",
+					Fallback:  "Сборка 1452 ждёт согласования",
 					Color:     "#1E88E5",
-					Title:     "Выкладка 5.6.0",
+					Title:     "Выкладка сборки 1452",
 					TitleLink: "https://ci.example.ru/pipelines/5812",
 					Text:      "Все тесты пройдены. Согласуйте выкладку или отклоните её.",
 					Fields: []field{
-						{Title: "Ветка", Value: "`release-5.6`", Short: true},
+						{Title: "Ветка", Value: "`release-2025-12`", Short: true},
 						{Title: "Тесты", Value: "1284 из 1284", Short: true},
 					},
 					Footer:  "CI, конвейер 5812",

@@ -24,7 +24,7 @@ def integration(action: str) -> dict:
     """Адрес обработчика и контекст, который Time вернёт ему при нажатии."""
     return {
         "url": ACTION_URL,
-        "context": {"action": action, "release": "5.6.0", "secret": ACTION_SECRET},
+        "context": {"action": action, "release": "1452", "secret": ACTION_SECRET},
     }
 
 
@@ -44,18 +44,18 @@ actions = [
 
 post = {
     "peer": f"~{CHANNEL_NAME}",
-    "message": "Сборка **5.6.0** готова к выкладке в рабочее окружение.",
-    "idempotency_key": "release-5.6.0-approval",
+    "message": "Сборка **1452** готова к выкладке в рабочее окружение.",
+    "idempotency_key": "release-1452-approval",
     "props": {
         "attachments": [
             {
-                "fallback": "Сборка 5.6.0 ждёт согласования",
+                "fallback": "Сборка 1452 ждёт согласования",
                 "color": "#1E88E5",
-                "title": "Выкладка 5.6.0",
+                "title": "Выкладка сборки 1452",
                 "title_link": "https://ci.example.ru/pipelines/5812",
                 "text": "Все тесты пройдены. Согласуйте выкладку или отклоните её.",
                 "fields": [
-                    {"title": "Ветка", "value": "`release-5.6`", "short": True},
+                    {"title": "Ветка", "value": "`release-2025-12`", "short": True},
                     {"title": "Тесты", "value": "1284 из 1284", "short": True},
                 ],
                 "footer": "CI, конвейер 5812",

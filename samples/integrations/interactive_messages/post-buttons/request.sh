@@ -9,20 +9,20 @@ set -euo pipefail
 : "${ACTION_SECRET:?Задайте ACTION_SECRET — общий секрет с обработчиком}"
 
 body=$(jq -n --arg peer "~$CHANNEL_NAME" --arg url "$ACTION_URL" --arg secret "$ACTION_SECRET" '
-  def integration($action): {url: $url, context: {action: $action, release: "5.6.0", secret: $secret}};
+  def integration($action): {url: $url, context: {action: $action, release: "1452", secret: $secret}};
   {
     peer: $peer,
-    message: "Сборка **5.6.0** готова к выкладке в рабочее окружение.",
-    idempotency_key: "release-5.6.0-approval",
+    message: "Сборка **1452** готова к выкладке в рабочее окружение.",
+    idempotency_key: "release-1452-approval",
     props: {
       attachments: [{
-        fallback: "Сборка 5.6.0 ждёт согласования",
+        fallback: "Сборка 1452 ждёт согласования",
         color: "#1E88E5",
-        title: "Выкладка 5.6.0",
+        title: "Выкладка сборки 1452",
         title_link: "https://ci.example.ru/pipelines/5812",
         text: "Все тесты пройдены. Согласуйте выкладку или отклоните её.",
         fields: [
-          {title: "Ветка", value: "`release-5.6`", short: true},
+          {title: "Ветка", value: "`release-2025-12`", short: true},
           {title: "Тесты", value: "1284 из 1284", short: true}
         ],
         footer: "CI, конвейер 5812",
