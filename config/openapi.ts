@@ -38,6 +38,15 @@ export const V5_SERVICES = ['auth-service', 'config-service', 'signup-service', 
 
 const sidebarOptions = {groupPathsBy: 'tagGroup', categoryLinkSource: 'tag', sidebarCollapsible: true, sidebarCollapsed: true};
 
+/**
+ * Operation pages are written by plugins/openapi-pages. It is loaded when pages are generated, not
+ * with the site config: it brings the code generators, and it reads this file's language tabs.
+ */
+const markdownGenerators = {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  createApiPageMD: (page: never): string => require('../plugins/openapi-pages').createApiPageMD(page),
+};
+
 export const apiDocsInstances = [
   [DOCS_PLUGIN, {
     id: 'api-v4',
@@ -81,6 +90,7 @@ export const openapiPlugins = [
         showInfoPage: false,
         hideSendButton: false,
         maskCredentials: true,
+        markdownGenerators,
         sidebarOptions: {...sidebarOptions, groupPathsBy: 'tagGroup'},
       },
     },
@@ -100,6 +110,7 @@ export const openapiPlugins = [
           showInfoPage: false,
           hideSendButton: false,
           maskCredentials: true,
+          markdownGenerators,
           sidebarOptions: {...sidebarOptions, groupPathsBy: 'tag'},
         },
       ]),

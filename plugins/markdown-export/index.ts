@@ -73,14 +73,6 @@ function htmlFile(outDir: string, permalink: string): string {
   return path.join(outDir, trimmed, 'index.html');
 }
 
-/** The cURL sample of a generated operation page (appended by scripts/prepare-api.ts). */
-function curlSample(source: string): string | undefined {
-  const match = /^export const codeSamples = (.*);$/m.exec(source);
-  if (!match) return undefined;
-  const samples = JSON.parse(match[1]) as {language: string; variants: {code: string}[]}[];
-  return samples.find((sample) => sample.language === 'curl')?.variants[0]?.code;
-}
-
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** llms.txt: title, summary, details, then one list of links per section. */
@@ -122,15 +114,15 @@ function plugin(context: LoadContext, options: Options): Plugin {
     async postBuild({outDir}) {
       const started = Date.now();
       const markdown = new Map<string, string>();
+      // The code generators load only for this step, not with the site config.
+      const {curlSampleFor} = await import('../../scripts/lib/api-samples');
       for (const {doc} of allDocs) {
         const encoded = doc.frontMatter.api;
         let text: string | undefined;
         if (typeof encoded === 'string') {
-          // The cURL sample was appended to the generated page's source, not to its front matter.
-          const source = fs.readFileSync(path.resolve(context.siteDir, doc.source.replace(/^@site\//, '')), 'utf8');
           const api = decodeApiValue(encoded);
           // Descriptions from the spec may link site paths: made absolute like the guides' links.
-          text = operationToMarkdown({title: doc.title, api, curl: curlSample(source)}).replace(/\]\(\/(?!\/)/g, `](${origin}/`);
+          text = operationToMarkdown({title: doc.title, api, curl: curlSampleFor(api)}).replace(/\]\(\/(?!\/)/g, `](${origin}/`);
         } else {
           const file = htmlFile(outDir, doc.permalink);
           if (!fs.existsSync(file)) throw new Error(`markdown-export: ${doc.permalink} has no page in the build (${file})`);

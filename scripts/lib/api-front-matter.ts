@@ -11,9 +11,3 @@ import zlib from 'node:zlib';
 export function decodeApiValue(encoded: string): any {
   return JSON.parse(zlib.unzipSync(Buffer.from(encoded, 'base64')).toString('utf8'));
 }
-
-/** The operation of a generated page's source, or undefined for a page without `api` front matter. */
-export function decodeApiFrontMatter(source: string): any | undefined {
-  const encoded = /^api: (\S+)$/m.exec(source.slice(0, source.indexOf('\n---', 4)))?.[1];
-  return encoded ? decodeApiValue(encoded) : undefined;
-}

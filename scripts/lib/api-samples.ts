@@ -1,12 +1,12 @@
 /**
- * Code samples of the API reference, made at build time (issue 7).
+ * Code samples of the API reference, made at build time.
  *
  * The OpenAPI theme makes an operation's code samples in the browser with postman-code-generators, a
  * 5 MB bundle (1.7 MB gzip) that every operation page would download before it could show a single
  * `curl` line. Here the same generators run once per operation in Node, with the request the try-it
  * form starts from: the first server with its defaults, the parameters' defaults and examples, the
- * body the form prefills from the schema, masked credentials. The results go into the generated page
- * as `export const codeSamples = […]` (the page's content module), where src/theme/ApiItem renders
+ * operation's authored body example, masked credentials. The results go into the generated page
+ * (plugins/openapi-pages) as `export const codeSamples = […]`, where src/theme/ApiItem renders
  * them into the HTML. The generators reach the browser only when a reader opens the try-it form.
  *
  * The request is built by the theme's own code (buildPostmanRequest, createAuth, the language
@@ -39,13 +39,17 @@ const {generateLanguageSet, mergeArraysbyLanguage, mergeCodeSampleLanguage} = lo
 const {resolveSchemaWithSelections} = load(path.join(THEME, 'ApiExplorer/Body/resolveSchemaWithSelections'));
 const {sampleFromSchema} = load('docusaurus-plugin-openapi-docs/lib/openapi/createSchemaExample');
 
-/** The body the form's editor starts with: JSON made from the schema, as the theme's Body does. */
+/**
+ * The body of the sample: the operation's authored example. The spec check requires one for every
+ * JSON body, so the schema-made stand-in («string», 0) is only for specs that lack it.
+ */
 function initialBody(api: any, contentType: string | undefined) {
   const media = contentType ? api.requestBody?.content?.[contentType] : undefined;
   const isJson = contentType?.includes('application/json') || contentType?.endsWith('+json');
   const schema = media?.schema ? resolveSchemaWithSelections(media.schema, {}, 'requestBody') : undefined;
   if (!isJson || !schema || schema.format === 'binary') return {type: 'empty'};
-  const example = sampleFromSchema(schema, {type: 'request'}) ?? api.jsonRequestBodyExample;
+  const authored = media.example ?? (Object.values(media.examples ?? {}) as {value?: unknown}[])[0]?.value;
+  const example = authored ?? sampleFromSchema(schema, {type: 'request'}) ?? api.jsonRequestBodyExample;
   return example === undefined ? {type: 'empty'} : {type: 'raw', content: {type: 'string', value: JSON.stringify(example, null, 2)}};
 }
 
@@ -103,13 +107,18 @@ function build(postman: unknown, params: Record<string, any[]>, contentType: str
   });
 }
 
-function convert(language: string, variant: string, request: unknown, options: unknown): Promise<string> {
-  return new Promise((resolve, reject) => {
-    codegen.convert(language, variant, request, options, (error: Error | null, snippet: string) => {
-      if (error) reject(new Error(`postman-code-generators (${language}, ${variant}): ${error.message ?? error}`));
-      else resolve(snippet);
-    });
+/**
+ * One snippet. The generators take a callback but call it before they return; a generator that
+ * ever answers later is an error here, not a page without its sample.
+ */
+function convert(language: string, variant: string, request: unknown, options: unknown): string {
+  let result: {error: Error | null; snippet: string} | undefined;
+  codegen.convert(language, variant, request, options, (error: Error | null, snippet: string) => {
+    result = {error, snippet};
   });
+  if (!result) throw new Error(`postman-code-generators (${language}, ${variant}) did not answer synchronously`);
+  if (result.error) throw new Error(`postman-code-generators (${language}, ${variant}): ${result.error.message ?? result.error}`);
+  return result.snippet;
 }
 
 let mergedLanguages: any[] | undefined;
@@ -124,15 +133,22 @@ function languages(): any[] {
 }
 
 /** Every language tab and variant of one operation's code samples. */
-export async function codeSamplesFor(api: any): Promise<CodeSampleLanguage[]> {
+export function codeSamplesFor(api: any): CodeSampleLanguage[] {
   const request = initialRequest(api);
   const out: CodeSampleLanguage[] = [];
   for (const lang of languages()) {
     const variants = [];
-    for (const name of lang.variants as string[]) variants.push({name, code: await convert(lang.language, name, request, lang.options)});
+    for (const name of lang.variants as string[]) variants.push({name, code: convert(lang.language, name, request, lang.options)});
     out.push({language: lang.language, highlight: lang.highlight, logoClass: lang.logoClass, variant: lang.variant, variants});
   }
   return out;
+}
+
+/** The operation's first cURL sample, as its page shows it. */
+export function curlSampleFor(api: any): string {
+  const curl = languages().find((lang) => lang.language === 'curl');
+  if (!curl) throw new Error('config/openapi.ts: languageTabs has no curl tab');
+  return convert('curl', curl.variants[0], initialRequest(api), curl.options);
 }
 
 /** The line appended to a generated page: its samples as an ESM export of the MDX module. */

@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import {describe, expect, it} from 'vitest';
-import {decodeApiFrontMatter} from '../../scripts/lib/api-front-matter';
-import {codeSamplesExport, codeSamplesFor} from '../../scripts/lib/api-samples';
+import {decodeApiValue} from '../../scripts/lib/api-front-matter';
+import {codeSamplesExport, codeSamplesFor, curlSampleFor} from '../../scripts/lib/api-samples';
 import {languageTabs} from '../../config/openapi';
 
 /** An operation as docusaurus-plugin-openapi-docs stores it in a page's `api` front matter. */
@@ -26,11 +26,8 @@ const operation = {
 };
 
 describe('build-time code samples (scripts/lib/api-samples.ts)', () => {
-  it('reads the operation from a generated page’s front matter', () => {
-    const encoded = zlib.deflateSync(JSON.stringify(operation)).toString('base64');
-    const page = `---\nid: add-member\ntitle: "Добавить участника"\napi: ${encoded}\n---\n\n# Добавить участника\n`;
-    expect(decodeApiFrontMatter(page)).toEqual(operation);
-    expect(decodeApiFrontMatter('---\nid: introduction\n---\n\napi: not-front-matter\n')).toBeUndefined();
+  it('reads the operation from a generated page’s front matter value', () => {
+    expect(decodeApiValue(zlib.deflateSync(JSON.stringify(operation)).toString('base64'))).toEqual(operation);
   });
 
   it('makes every configured language, in the configured order, with all its variants', async () => {
@@ -47,6 +44,17 @@ describe('build-time code samples (scripts/lib/api-samples.ts)', () => {
     expect(curl).toContain("curl -L 'https://time.example.ru/api/v4/channels/4xp9fdt7pjgwbqz5ejtotr6tyo/members?per_page=60'");
     expect(curl).toContain("-H 'Authorization: Bearer <token>'");
     expect(curl).toContain('"user_id": "qbw4ezi1d3gq9fiuu5sdrkjwcr"');
+  });
+
+  it('takes the body from the authored example when the operation has one', () => {
+    const authored = {...operation, requestBody: {content: {'application/json': {...operation.requestBody.content['application/json'], example: {user_id: '8fksdi9f8ffbinjr4qcuoa3hbw', post_root_id: ''}}}}};
+    const curl = codeSamplesFor(authored)[0].variants[0].code;
+    expect(curl).toContain('"user_id": "8fksdi9f8ffbinjr4qcuoa3hbw"');
+    expect(curl).toContain('"post_root_id": ""');
+  });
+
+  it('gives the Markdown copy of a page the same cURL sample as the page', () => {
+    expect(curlSampleFor(operation)).toBe(codeSamplesFor(operation)[0].variants[0].code);
   });
 
   it('leaves no browser global behind', async () => {

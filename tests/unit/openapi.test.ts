@@ -209,16 +209,32 @@ describe('the API specs in openapi/', () => {
   }, 60_000);
 });
 
-describe('generated page post-processing', () => {
-  it('adds the endpoint as static text and translates the body label', async () => {
-    const {postProcessPage} = await import('../../scripts/prepare-api');
-    const page = '<MethodEndpoint\n  method={"get"}\n  path={"/bots/{bot_user_id}"}\n  context={"endpoint"}\n>\n</MethodEndpoint>\n<Heading id={"request"} as={"h2"}>\n  <Translate id="theme.openapi.request.title">Request</Translate>\n</Heading>\n<RequestSchema title={"Body"} />';
-    const out = postProcessPage(page, '/api/v4');
-    expect(out).toContain('<code>{"GET /api/v4/bots/{bot_user_id}"}</code>');
-    expect(out).toContain('title={"Тело запроса"}');
+describe('operation pages (markdownGenerators)', () => {
+  it('show the full request as text, Russian labels and the authored request example in the code samples', async () => {
+    const {createApiPageMD} = await import('../../plugins/openapi-pages');
+    const api = {
+      method: 'post',
+      path: '/api/v4/bots',
+      servers: [{url: 'https://{host}', variables: {host: {default: 'time.example.ru'}}}],
+      description: 'Создаёт бота.',
+      parameters: [],
+      requestBody: {content: {'application/json': {schema: {type: 'object', properties: {username: {type: 'string'}}}, example: {username: 'deploy-bot'}}}},
+      responses: {'201': {description: 'Создан.'}},
+      postman: {url: {path: ['api', 'v4', 'bots'], host: ['{{baseUrl}}'], query: [], variable: []}, method: 'POST', header: [{key: 'Content-Type', value: 'application/json'}], body: {mode: 'raw', raw: ''}},
+    };
+    const page = createApiPageMD({title: 'Создать бота', api});
+    // The try-it form starts from the schema's example, now the authored one.
+    expect(api.requestBody.content['application/json'].schema).toMatchObject({example: {username: 'deploy-bot'}});
+    expect(page).toContain('<code>{"POST /api/v4/bots"}</code>');
+    expect(page).toContain('title={"Тело запроса"}');
     // A text heading: its anchor is labelled «Прямая ссылка на Запрос», not «… на request».
-    expect(out).toContain('<Heading id={"request"} as={"h2"}>\n  {"Запрос"}\n</Heading>');
-    expect(postProcessPage(out, '/api/v4')).toBe(out);
+    expect(page).toMatch(/<Heading\n {2}id=\{"request"\}[^>]*>\n {2}\{"Запрос"\}\n<\/Heading>/);
+    expect(page).not.toMatch(/>Request<|"Body"/);
+    const samples = JSON.parse(/^export const codeSamples = (.*);$/m.exec(page)![1]);
+    const curl = samples.find((s: {language: string}) => s.language === 'curl').variants[0].code;
+    expect(curl).toContain('https://time.example.ru/api/v4/bots');
+    expect(curl).toContain('deploy-bot');
+    expect(curl).not.toContain('"string"');
   });
 });
 
