@@ -320,7 +320,15 @@ export function bundleSpec(version: string, dir = path.join(OPENAPI_DIR, version
     if (tags.length !== 1 || !tagNames.has(String(tags[0]))) fail(`needs exactly one tag from the root tag list, got ${JSON.stringify(tags)}`);
     const responses = isObject(o.op.responses) ? o.op.responses : {};
     const success = Object.entries(responses).filter(([code]) => /^2\d\d$/.test(code));
-    if (success.length === 0) fail('needs a 2xx response');
+    // Some operations never answer 2xx: their outcome is a redirect (a sign-in that ends on the site address).
+    // Such a redirect is documented only with the Location header it sets.
+    const redirects = Object.entries(responses).filter(([code]) => /^3\d\d$/.test(code));
+    if (success.length === 0 && redirects.length === 0) fail('needs a 2xx response (or a 3xx redirect)');
+    for (const [code, raw] of redirects) {
+      const response = isObject(raw) && typeof raw.$ref === 'string' ? resolvePointer(doc, raw.$ref) : raw;
+      const headers = isObject(response) && isObject(response.headers) ? response.headers : {};
+      if (!Object.keys(headers).some((name) => name.toLowerCase() === 'location')) fail(`${code} redirect response needs a Location header`);
+    }
     for (const [code, raw] of success) {
       const response = isObject(raw) && typeof raw.$ref === 'string' ? resolvePointer(doc, raw.$ref) : raw;
       const content = isObject(response) && isObject(response.content) ? response.content : {};

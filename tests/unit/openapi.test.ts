@@ -131,6 +131,11 @@ describe('bundleSpec', () => {
     expect(messages(b)).toEqual([]);
   });
 
+  it('accepts an operation whose only outcome is a redirect with its Location header', () => {
+    const redirect = {'302': {description: 'Перенаправление на сайт.', headers: {Location: {description: 'Адрес сайта.', schema: {type: 'string'}}}}};
+    expect(messages(bundle('redirect', {'posts.yaml': posts(op({responses: redirect}))}))).toEqual([]);
+  });
+
   it('reports two operationIds that give one page slug, naming both', () => {
     const b = bundle('same-slug', {'a.yaml': posts(op({operationId: 'CreatePost'}), {}), 'b.yaml': {paths: {'/drafts': {post: op({operationId: 'createPost'})}}, components: {schemas: {Post: {type: 'object', properties: {id: {type: 'string'}}}}}}});
     expect(messages(b).join('\n')).toMatch(/operationId createPost gives the page slug "create-post", as CreatePost in same-slug\/paths\/a\.yaml does/);
@@ -148,6 +153,7 @@ describe('bundleSpec', () => {
     ['a missing description', {description: undefined}, /description must be in Russian/],
     ['a tag outside the root list', {tags: ['messages']}, /exactly one tag/],
     ['no 2xx response', {responses: {'400': {description: 'Ошибка'}}}, /needs a 2xx response/],
+    ['a redirect without a Location header', {responses: {'302': {description: 'Перенаправление'}}}, /302 redirect response needs a Location header/],
     ['a 2xx response with neither a schema nor a Russian word on it', {responses: {'200': {description: 'OK'}}}, /200 response needs content with a schema, or a Russian description of the answer/],
     ['a JSON 2xx response without an example', {responses: {'200': {description: 'Готово', content: {'application/json': {schema: {type: 'object'}}}}}}, /response needs an example/],
     ['a JSON request body without an example', {requestBody: {content: {'application/json': {schema: {type: 'object'}}}}}, /request body application\/json needs an example/],
