@@ -1,4 +1,4 @@
-// Экспортирует автоматизацию Workflow из канала в файл JSON и импортирует её в другой канал.
+// Автоматизации Workflow: список в канале, определение в файл, задание на экспорт и копия в другом канале.
 package main
 
 import (
@@ -10,11 +10,13 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"sort"
 	"strings"
 	"time"
 )
 
-const wf = "/plugins/workflow/api/v1"
+// Маршруты плагина отсчитываются от корня сервера, а не от /api/v4.
+const workflowAPI = "/plugins/ru.tinkoff.mm.workflow"
 
 var (
 	serverURL   = strings.TrimRight(env("SERVER_URL"), "/")
@@ -23,18 +25,12 @@ var (
 	httpClient  = &http.Client{Timeout: 30 * time.Second}
 )
 
-type channel struct {
-	ID   string `json:"id"`
-	Name string `json:"name"`
-}
-
 type workflow struct {
-	ID      string `json:"id"`
-	Name    string `json:"name"`
-	Enabled bool   `json:"enabled"`
-	Trigger struct {
-		Type string `json:"type"`
-	} `json:"trigger"`
+	ID        string            `json:"id"`
+	Title     string            `json:"title"`
+	Trigger   string            `json:"trigger"`
+	ChannelID string            `json:"channel_id"`
+	Steps     []json.RawMessage `json:"steps"`
 }
 
 func env(name string) string {
@@ -45,14 +41,18 @@ func env(name string) string {
 	return value
 }
 
-// request выполняет запрос к REST API v4 и возвращает тело ответа.
+// request выполняет запрос к серверу и возвращает тело ответа.
 // При ответе не 2xx печатает ошибку сервера и завершает программу.
-func request(method, path string, body []byte) []byte {
+func request(method, path string, body any) []byte {
 	var reader io.Reader
 	if body != nil {
-		reader = bytes.NewReader(body)
+		data, err := json.Marshal(body)
+		if err != nil {
+			log.Fatalf("Не удалось подготовить запрос: %v", err)
+		}
+		reader = bytes.NewReader(data)
 	}
-	req, err := http.NewRequest(method, serverURL+"/api/v4"+path, reader)
+	req, err := http.NewRequest(method, serverURL+path, reader)
 	if err != nil {
 		log.Fatalf("Неверный запрос: %v", err)
 	}
@@ -79,69 +79,90 @@ func decode(data []byte, out any) {
 	}
 }
 
-func channelByName(name string) channel {
-	var c channel
-	decode(request("GET", "/teams/name/"+url.PathEscape(teamName)+"/channels/name/"+url.PathEscape(name), nil), &c)
-	return c
+func channelID(name string) string {
+	var channel struct {
+		ID string `json:"id"`
+	}
+	decode(request("GET", "/api/v4/teams/name/"+url.PathEscape(teamName)+"/channels/name/"+url.PathEscape(name), nil), &channel)
+	return channel.ID
 }
 
-func state(w workflow) string {
-	if w.Enabled {
-		return "включена"
-	}
-	return "выключена"
+func describe(w workflow) string {
+	return fmt.Sprintf("%s (id=%s, триггер %s, шагов: %d)", w.Title, w.ID, w.Trigger, len(w.Steps))
 }
 
 func main() {
 	log.SetFlags(0)
 	channelName := env("CHANNEL_NAME")
-	workflowName := env("WORKFLOW_NAME")
+	workflowTitle := env("WORKFLOW_TITLE")
 	targetChannelName := env("TARGET_CHANNEL_NAME")
-	exportFile := os.Getenv("EXPORT_FILE")
-	if exportFile == "" {
-		exportFile = "workflow.json"
+	workflowFile := os.Getenv("WORKFLOW_FILE")
+	if workflowFile == "" {
+		workflowFile = "workflow.json"
 	}
 
-	// 1. Исходный канал и его автоматизации.
-	source := channelByName(channelName)
-	var workflows []workflow
-	decode(request("GET", wf+"/channels/"+source.ID+"/workflows", nil), &workflows)
-	fmt.Printf("Автоматизаций в канале %s: %d\n", source.Name, len(workflows))
-	for _, w := range workflows {
-		fmt.Printf("- %s (id=%s, триггер %s, %s)\n", w.Name, w.ID, w.Trigger.Type, state(w))
+	var me struct {
+		ID string `json:"id"`
 	}
+	decode(request("GET", "/api/v4/users/me", nil), &me)
 
-	// 2. Нужная автоматизация по названию.
+	// 1. Автоматизации исходного канала: объект «идентификатор → автоматизация», по названиям.
+	sourceID := channelID(channelName)
+	var byID map[string]workflow
+	decode(request("GET", workflowAPI+"/list/channel/"+sourceID, nil), &byID)
+	workflows := make([]workflow, 0, len(byID))
+	for _, w := range byID {
+		workflows = append(workflows, w)
+	}
+	sort.Slice(workflows, func(i, j int) bool { return workflows[i].Title < workflows[j].Title })
+	fmt.Printf("Автоматизаций в канале %s: %d\n", channelName, len(workflows))
 	workflowID := ""
 	for _, w := range workflows {
-		if w.Name == workflowName {
+		fmt.Printf("- %s\n", describe(w))
+		if w.Title == workflowTitle && workflowID == "" {
 			workflowID = w.ID
-			break
 		}
 	}
 	if workflowID == "" {
-		log.Fatalf("Автоматизация «%s» не найдена в канале %s", workflowName, channelName)
+		log.Fatalf("Автоматизация «%s» не найдена в канале %s", workflowTitle, channelName)
 	}
 
-	// 3. Экспорт в файл — тело ответа сохраняется как есть.
-	exported := request("GET", wf+"/workflows/"+workflowID+"/export", nil)
-	if err := os.WriteFile(exportFile, exported, 0o600); err != nil {
+	// 2. Полное определение автоматизации; ответ сохраняется в файл как есть.
+	raw := request("GET", workflowAPI+"/"+sourceID+"/"+workflowID, nil)
+	if err := os.WriteFile(workflowFile, raw, 0o600); err != nil {
 		log.Fatalf("Не удалось сохранить файл: %v", err)
 	}
-	var file struct {
-		Format        string `json:"format"`
-		FormatVersion int    `json:"format_version"`
-	}
-	decode(exported, &file)
-	fmt.Printf("Экспорт сохранён в %s: формат %s, версия формата %d\n", exportFile, file.Format, file.FormatVersion)
+	var saved workflow
+	decode(raw, &saved)
+	fmt.Printf("Определение сохранено в %s: %s\n", workflowFile, describe(saved))
 
-	// 4. Импорт файла в другой канал той же команды.
-	target := channelByName(targetChannelName)
-	data, err := os.ReadFile(exportFile)
-	if err != nil {
-		log.Fatalf("Не удалось прочитать файл: %v", err)
+	// 3. Задание на экспорт: сервер отвечает 201 без тела.
+	request("POST", workflowAPI+"/workflows/export/task", map[string]string{"workflow_id": workflowID})
+	fmt.Printf("Задание на экспорт принято: workflow_id=%s\n", workflowID)
+
+	// 4. Копия в целевом канале: шаги, которые писали в исходный канал, пишут в целевой.
+	// Определение разбирается в map, чтобы копия сохранила все поля, даже не описанные в этой программе.
+	targetID := channelID(targetChannelName)
+	var copied map[string]any
+	decode(raw, &copied)
+	copied["id"] = ""
+	copied["channel_id"] = targetID
+	copied["author"] = me.ID
+	if steps, ok := copied["steps"].([]any); ok {
+		for _, s := range steps {
+			if step, ok := s.(map[string]any); ok && step["channel_id"] == sourceID {
+				step["channel_id"] = targetID
+			}
+		}
 	}
-	var imported workflow
-	decode(request("POST", wf+"/channels/"+target.ID+"/workflows/import", data), &imported)
-	fmt.Printf("Импортировано в канал %s: id=%s, %s\n", targetChannelName, imported.ID, state(imported))
+	var created []workflow
+	decode(request("POST", workflowAPI+"/"+targetID, map[string]any{
+		"user_id":    me.ID,
+		"channel_id": targetID,
+		"workflow":   copied,
+	}), &created)
+	fmt.Printf("Копия создана в канале %s, автоматизаций в ответе: %d\n", targetChannelName, len(created))
+	for _, w := range created {
+		fmt.Printf("- %s, канал %s\n", describe(w), w.ChannelID)
+	}
 }

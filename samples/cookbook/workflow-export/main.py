@@ -1,4 +1,4 @@
-"""Экспортирует автоматизацию Workflow из канала в файл JSON и импортирует её в другой канал."""
+"""Автоматизации Workflow: список в канале, определение в файл, задание на экспорт и копия в другом канале."""
 import json
 import os
 import sys
@@ -6,7 +6,8 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
-WF = "/plugins/workflow/api/v1"
+# Маршруты плагина отсчитываются от корня сервера, а не от /api/v4.
+WORKFLOW = "/plugins/ru.tinkoff.mm.workflow"
 
 
 def env(name):
@@ -20,14 +21,15 @@ SERVER_URL = env("SERVER_URL").rstrip("/")
 ACCESS_TOKEN = env("ACCESS_TOKEN")
 TEAM_NAME = env("TEAM_NAME")
 CHANNEL_NAME = env("CHANNEL_NAME")
-WORKFLOW_NAME = env("WORKFLOW_NAME")
+WORKFLOW_TITLE = env("WORKFLOW_TITLE")
 TARGET_CHANNEL_NAME = env("TARGET_CHANNEL_NAME")
-EXPORT_FILE = os.environ.get("EXPORT_FILE") or "workflow.json"
+WORKFLOW_FILE = os.environ.get("WORKFLOW_FILE") or "workflow.json"
 
 
-def request(method, path, data=None):
-    """Запрос к REST API v4; возвращает тело ответа. При ответе не 2xx печатает ошибку и завершает программу."""
-    req = urllib.request.Request(SERVER_URL + "/api/v4" + path, data=data, method=method)
+def request(method, path, body=None):
+    """Запрос к серверу; возвращает тело ответа. При ответе не 2xx печатает ошибку и завершает программу."""
+    data = None if body is None else json.dumps(body, ensure_ascii=False).encode("utf-8")
+    req = urllib.request.Request(SERVER_URL + path, data=data, method=method)
     req.add_header("Authorization", "Bearer " + ACCESS_TOKEN)
     if data is not None:
         req.add_header("Content-Type", "application/json")
@@ -39,40 +41,49 @@ def request(method, path, data=None):
 
 
 def api(method, path, body=None):
-    data = None if body is None else json.dumps(body).encode("utf-8")
-    return json.loads(request(method, path, data))
+    return json.loads(request(method, path, body))
 
 
 def channel_by_name(name):
     quote = urllib.parse.quote
-    return api("GET", f"/teams/name/{quote(TEAM_NAME)}/channels/name/{quote(name)}")
+    return api("GET", f"/api/v4/teams/name/{quote(TEAM_NAME, safe='')}/channels/name/{quote(name, safe='')}")
 
 
-def state(workflow):
-    return "включена" if workflow.get("enabled") else "выключена"
+def describe(workflow):
+    return f"{workflow['title']} (id={workflow['id']}, триггер {workflow['trigger']}, шагов: {len(workflow['steps'])})"
 
 
-# 1. Исходный канал и его автоматизации.
+me = api("GET", "/api/v4/users/me")
+
+# 1. Автоматизации исходного канала: объект «идентификатор → автоматизация», по названиям.
 source = channel_by_name(CHANNEL_NAME)
-workflows = api("GET", f"{WF}/channels/{source['id']}/workflows")
-print(f"Автоматизаций в канале {source['name']}: {len(workflows)}")
-for w in workflows:
-    print(f"- {w['name']} (id={w['id']}, триггер {w['trigger']['type']}, {state(w)})")
-
-# 2. Нужная автоматизация по названию.
-found = [w for w in workflows if w["name"] == WORKFLOW_NAME]
+workflows = sorted(api("GET", f"{WORKFLOW}/list/channel/{source['id']}").values(), key=lambda w: w["title"])
+print(f"Автоматизаций в канале {CHANNEL_NAME}: {len(workflows)}")
+for workflow in workflows:
+    print(f"- {describe(workflow)}")
+found = [w for w in workflows if w["title"] == WORKFLOW_TITLE]
 if not found:
-    sys.exit(f"Автоматизация «{WORKFLOW_NAME}» не найдена в канале {CHANNEL_NAME}")
+    sys.exit(f"Автоматизация «{WORKFLOW_TITLE}» не найдена в канале {CHANNEL_NAME}")
 
-# 3. Экспорт в файл — байты ответа сохраняются как есть.
-exported = request("GET", f"{WF}/workflows/{found[0]['id']}/export")
-with open(EXPORT_FILE, "wb") as f:
-    f.write(exported)
-export = json.loads(exported)
-print(f"Экспорт сохранён в {EXPORT_FILE}: формат {export['format']}, версия формата {export['format_version']}")
+# 2. Полное определение автоматизации; ответ сохраняется в файл как есть.
+raw = request("GET", f"{WORKFLOW}/{source['id']}/{found[0]['id']}")
+with open(WORKFLOW_FILE, "wb") as f:
+    f.write(raw)
+workflow = json.loads(raw)
+print(f"Определение сохранено в {WORKFLOW_FILE}: {describe(workflow)}")
 
-# 4. Импорт файла в другой канал той же команды.
+# 3. Задание на экспорт: сервер отвечает 201 без тела.
+request("POST", f"{WORKFLOW}/workflows/export/task", {"workflow_id": workflow["id"]})
+print(f"Задание на экспорт принято: workflow_id={workflow['id']}")
+
+# 4. Копия в целевом канале: шаги, которые писали в исходный канал, пишут в целевой.
 target = channel_by_name(TARGET_CHANNEL_NAME)
-with open(EXPORT_FILE, "rb") as f:
-    imported = json.loads(request("POST", f"{WF}/channels/{target['id']}/workflows/import", f.read()))
-print(f"Импортировано в канал {TARGET_CHANNEL_NAME}: id={imported['id']}, {state(imported)}")
+copy = dict(workflow, id="", channel_id=target["id"], author=me["id"])
+copy["steps"] = [
+    dict(step, channel_id=target["id"]) if step.get("channel_id") == source["id"] else step
+    for step in workflow["steps"]
+]
+created = api("POST", f"{WORKFLOW}/{target['id']}", {"user_id": me["id"], "channel_id": target["id"], "workflow": copy})
+print(f"Копия создана в канале {TARGET_CHANNEL_NAME}, автоматизаций в ответе: {len(created)}")
+for item in created:
+    print(f"- {describe(item)}, канал {item['channel_id']}")

@@ -1,8 +1,9 @@
-// Экспортирует автоматизацию Workflow из канала в файл JSON и импортирует её в другой канал.
+// Автоматизации Workflow: список в канале, определение в файл, задание на экспорт и копия в другом канале.
 // Запуск: npx tsx main.ts
-import {readFileSync, writeFileSync} from 'node:fs';
+import {writeFileSync} from 'node:fs';
 
-const WF = '/plugins/workflow/api/v1';
+// Маршруты плагина отсчитываются от корня сервера, а не от /api/v4.
+const WORKFLOW = '/plugins/ru.tinkoff.mm.workflow';
 
 function env(name: string): string {
   const value = process.env[name];
@@ -17,36 +18,37 @@ const serverUrl = env('SERVER_URL').replace(/\/+$/, '');
 const accessToken = env('ACCESS_TOKEN');
 const teamName = env('TEAM_NAME');
 const channelName = env('CHANNEL_NAME');
-const workflowName = env('WORKFLOW_NAME');
+const workflowTitle = env('WORKFLOW_TITLE');
 const targetChannelName = env('TARGET_CHANNEL_NAME');
-const exportFile = process.env.EXPORT_FILE || 'workflow.json';
+const workflowFile = process.env.WORKFLOW_FILE || 'workflow.json';
 
-interface Channel {
+interface WorkflowStep {
   id: string;
-  name: string;
+  type: string;
+  channel_id?: string;
+  [field: string]: unknown;
 }
 
+// Поля схемы Workflow, которые читает программа; остальные копируются как есть.
 interface Workflow {
   id: string;
-  name: string;
-  enabled: boolean;
-  trigger: {type: string};
+  title: string;
+  trigger: string;
+  channel_id: string;
+  author: string;
+  steps: WorkflowStep[];
+  [field: string]: unknown;
 }
 
-interface WorkflowExport {
-  format: string;
-  format_version: number;
-}
-
-// Запрос к REST API v4; возвращает тело ответа. При ответе не 2xx печатает ошибку и завершает программу.
-async function request(method: string, path: string, body?: string): Promise<string> {
-  const response = await fetch(`${serverUrl}/api/v4${path}`, {
+// Запрос к серверу; возвращает тело ответа. При ответе не 2xx печатает ошибку и завершает программу.
+async function request(method: string, path: string, body?: unknown): Promise<string> {
+  const response = await fetch(`${serverUrl}${path}`, {
     method,
     headers: {
       Authorization: `Bearer ${accessToken}`,
       'Content-Type': 'application/json',
     },
-    body,
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
   if (!response.ok) {
@@ -56,46 +58,67 @@ async function request(method: string, path: string, body?: string): Promise<str
   return text;
 }
 
-async function api<T>(method: string, path: string): Promise<T> {
-  return JSON.parse(await request(method, path)) as T;
+async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  return JSON.parse(await request(method, path, body)) as T;
 }
 
-function channelByName(name: string): Promise<Channel> {
-  return api<Channel>('GET', `/teams/name/${encodeURIComponent(teamName)}/channels/name/${encodeURIComponent(name)}`);
+async function channelId(name: string): Promise<string> {
+  const channel = await api<{id: string}>(
+    'GET',
+    `/api/v4/teams/name/${encodeURIComponent(teamName)}/channels/name/${encodeURIComponent(name)}`,
+  );
+  return channel.id;
 }
 
-function state(workflow: Workflow): string {
-  return workflow.enabled ? 'включена' : 'выключена';
+function describe(w: Workflow): string {
+  return `${w.title} (id=${w.id}, триггер ${w.trigger}, шагов: ${w.steps.length})`;
 }
 
 async function main(): Promise<void> {
-  // 1. Исходный канал и его автоматизации.
-  const source = await channelByName(channelName);
-  const workflows = await api<Workflow[]>('GET', `${WF}/channels/${source.id}/workflows`);
-  console.log(`Автоматизаций в канале ${source.name}: ${workflows.length}`);
-  for (const w of workflows) {
-    console.log(`- ${w.name} (id=${w.id}, триггер ${w.trigger.type}, ${state(w)})`);
-  }
+  const me = await api<{id: string}>('GET', '/api/v4/users/me');
 
-  // 2. Нужная автоматизация по названию.
-  const found = workflows.find((w) => w.name === workflowName);
+  // 1. Автоматизации исходного канала: объект «идентификатор → автоматизация», по названиям.
+  const sourceId = await channelId(channelName);
+  const byId = await api<Record<string, Workflow>>('GET', `${WORKFLOW}/list/channel/${sourceId}`);
+  const workflows = Object.values(byId).sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0));
+  console.log(`Автоматизаций в канале ${channelName}: ${workflows.length}`);
+  for (const w of workflows) {
+    console.log(`- ${describe(w)}`);
+  }
+  const found = workflows.find((w) => w.title === workflowTitle);
   if (!found) {
-    console.error(`Автоматизация «${workflowName}» не найдена в канале ${channelName}`);
+    console.error(`Автоматизация «${workflowTitle}» не найдена в канале ${channelName}`);
     process.exit(1);
   }
 
-  // 3. Экспорт в файл — тело ответа сохраняется как есть.
-  const exported = await request('GET', `${WF}/workflows/${found.id}/export`);
-  writeFileSync(exportFile, exported);
-  const file = JSON.parse(exported) as WorkflowExport;
-  console.log(`Экспорт сохранён в ${exportFile}: формат ${file.format}, версия формата ${file.format_version}`);
+  // 2. Полное определение автоматизации; ответ сохраняется в файл как есть.
+  const raw = await request('GET', `${WORKFLOW}/${sourceId}/${found.id}`);
+  writeFileSync(workflowFile, raw);
+  const workflow = JSON.parse(raw) as Workflow;
+  console.log(`Определение сохранено в ${workflowFile}: ${describe(workflow)}`);
 
-  // 4. Импорт файла в другой канал той же команды.
-  const target = await channelByName(targetChannelName);
-  const imported = JSON.parse(
-    await request('POST', `${WF}/channels/${target.id}/workflows/import`, readFileSync(exportFile, 'utf8')),
-  ) as Workflow;
-  console.log(`Импортировано в канал ${targetChannelName}: id=${imported.id}, ${state(imported)}`);
+  // 3. Задание на экспорт: сервер отвечает 201 без тела.
+  await request('POST', `${WORKFLOW}/workflows/export/task`, {workflow_id: workflow.id});
+  console.log(`Задание на экспорт принято: workflow_id=${workflow.id}`);
+
+  // 4. Копия в целевом канале: шаги, которые писали в исходный канал, пишут в целевой.
+  const targetId = await channelId(targetChannelName);
+  const copy: Workflow = {
+    ...workflow,
+    id: '',
+    channel_id: targetId,
+    author: me.id,
+    steps: workflow.steps.map((step) => (step.channel_id === sourceId ? {...step, channel_id: targetId} : step)),
+  };
+  const created = await api<Workflow[]>('POST', `${WORKFLOW}/${targetId}`, {
+    user_id: me.id,
+    channel_id: targetId,
+    workflow: copy,
+  });
+  console.log(`Копия создана в канале ${targetChannelName}, автоматизаций в ответе: ${created.length}`);
+  for (const w of created) {
+    console.log(`- ${describe(w)}, канал ${w.channel_id}`);
+  }
 }
 
 main().catch((err: unknown) => {

@@ -1,50 +1,61 @@
 #!/usr/bin/env bash
-# Экспортирует автоматизацию Workflow из канала в файл JSON и импортирует её в другой канал.
+# Автоматизации Workflow: список в канале, определение в файл, задание на экспорт и копия в другом канале.
 set -euo pipefail
 
 : "${SERVER_URL:?Задайте SERVER_URL, например https://time.example.ru}"
 : "${ACCESS_TOKEN:?Задайте ACCESS_TOKEN — персональный токен доступа}"
 : "${TEAM_NAME:?Задайте TEAM_NAME — имя команды, например dev}"
-: "${CHANNEL_NAME:?Задайте CHANNEL_NAME — канал, где сейчас живёт автоматизация}"
-: "${WORKFLOW_NAME:?Задайте WORKFLOW_NAME — название автоматизации}"
-: "${TARGET_CHANNEL_NAME:?Задайте TARGET_CHANNEL_NAME — канал, куда импортировать}"
-EXPORT_FILE="${EXPORT_FILE:-workflow.json}"
-WF="/plugins/workflow/api/v1"
+: "${CHANNEL_NAME:?Задайте CHANNEL_NAME — канал, где сейчас работает автоматизация}"
+: "${WORKFLOW_TITLE:?Задайте WORKFLOW_TITLE — название автоматизации}"
+: "${TARGET_CHANNEL_NAME:?Задайте TARGET_CHANNEL_NAME — канал для копии}"
+WORKFLOW_FILE="${WORKFLOW_FILE:-workflow.json}"
+# Маршруты плагина отсчитываются от корня сервера, а не от /api/v4.
+WORKFLOW="/plugins/ru.tinkoff.mm.workflow"
 
-# api МЕТОД ПУТЬ [аргументы curl] — запрос к REST API v4; при ошибке печатает ответ сервера и завершает скрипт.
+# api МЕТОД ПУТЬ [аргументы curl] — запрос к серверу; при ошибке печатает ответ сервера и завершает скрипт.
 api() {
   local method=$1 path=$2 out
   shift 2
-  if ! out=$(curl -sS --fail-with-body -X "$method" "${SERVER_URL}/api/v4${path}" \
+  if ! out=$(curl -sS --fail-with-body -X "$method" "${SERVER_URL%/}${path}" \
     -H "Authorization: Bearer ${ACCESS_TOKEN}" \
     -H "Content-Type: application/json" "$@"); then
     echo "Ошибка ${method} ${path}: ${out}" >&2
-    return 1
+    exit 1
   fi
-  printf '%s\n' "$out"
+  printf '%s' "$out"
 }
 
-# 1. Исходный канал и его автоматизации.
-source_channel=$(api GET "/teams/name/${TEAM_NAME}/channels/name/${CHANNEL_NAME}")
-workflows=$(api GET "${WF}/channels/$(jq -r '.id' <<<"$source_channel")/workflows")
-printf 'Автоматизаций в канале %s: %s\n' "$(jq -r '.name' <<<"$source_channel")" "$(jq 'length' <<<"$workflows")"
-jq -r '.[] | "- \(.name) (id=\(.id), триггер \(.trigger.type), \(if .enabled then "включена" else "выключена" end))"' <<<"$workflows"
+DESCRIBE='"\(.title) (id=\(.id), триггер \(.trigger), шагов: \(.steps | length))"'
 
-# 2. Нужная автоматизация по названию.
-workflow_id=$(jq -r --arg name "$WORKFLOW_NAME" 'map(select(.name == $name)) | .[0].id // empty' <<<"$workflows")
+me_id=$(api GET "/api/v4/users/me" | jq -r '.id')
+
+# 1. Автоматизации исходного канала: объект «идентификатор → автоматизация», по названиям.
+source_id=$(api GET "/api/v4/teams/name/${TEAM_NAME}/channels/name/${CHANNEL_NAME}" | jq -r '.id')
+workflows=$(api GET "${WORKFLOW}/list/channel/${source_id}" | jq '[.[]] | sort_by(.title)')
+printf 'Автоматизаций в канале %s: %s\n' "$CHANNEL_NAME" "$(jq 'length' <<<"$workflows")"
+jq -r ".[] | \"- \" + ${DESCRIBE}" <<<"$workflows"
+workflow_id=$(jq -r --arg title "$WORKFLOW_TITLE" '[.[] | select(.title == $title)][0].id // empty' <<<"$workflows")
 if [[ -z "$workflow_id" ]]; then
-  echo "Автоматизация «${WORKFLOW_NAME}» не найдена в канале ${CHANNEL_NAME}" >&2
+  echo "Автоматизация «${WORKFLOW_TITLE}» не найдена в канале ${CHANNEL_NAME}" >&2
   exit 1
 fi
 
-# 3. Экспорт в файл.
-api GET "${WF}/workflows/${workflow_id}/export" > "$EXPORT_FILE"
-printf 'Экспорт сохранён в %s: формат %s, версия формата %s\n' "$EXPORT_FILE" \
-  "$(jq -r '.format' "$EXPORT_FILE")" "$(jq -r '.format_version' "$EXPORT_FILE")"
+# 2. Полное определение автоматизации; ответ сохраняется в файл как есть.
+api GET "${WORKFLOW}/${source_id}/${workflow_id}" > "$WORKFLOW_FILE"
+printf 'Определение сохранено в %s: %s\n' "$WORKFLOW_FILE" "$(jq -r "$DESCRIBE" "$WORKFLOW_FILE")"
 
-# 4. Импорт файла в другой канал той же команды.
-target_channel=$(api GET "/teams/name/${TEAM_NAME}/channels/name/${TARGET_CHANNEL_NAME}")
-imported=$(api POST "${WF}/channels/$(jq -r '.id' <<<"$target_channel")/workflows/import" \
-  --data-binary "@${EXPORT_FILE}")
-printf 'Импортировано в канал %s: id=%s, %s\n' "$TARGET_CHANNEL_NAME" "$(jq -r '.id' <<<"$imported")" \
-  "$(jq -r 'if .enabled then "включена" else "выключена" end' <<<"$imported")"
+# 3. Задание на экспорт: сервер отвечает 201 без тела.
+api POST "${WORKFLOW}/workflows/export/task" --data-binary "$(jq -n --arg id "$workflow_id" '{workflow_id: $id}')" > /dev/null
+printf 'Задание на экспорт принято: workflow_id=%s\n' "$workflow_id"
+
+# 4. Копия в целевом канале: шаги, которые писали в исходный канал, пишут в целевой.
+target_id=$(api GET "/api/v4/teams/name/${TEAM_NAME}/channels/name/${TARGET_CHANNEL_NAME}" | jq -r '.id')
+body=$(jq --arg source "$source_id" --arg target "$target_id" --arg me "$me_id" '{
+  user_id: $me,
+  channel_id: $target,
+  workflow: (. + {id: "", channel_id: $target, author: $me}
+    | .steps |= map(if .channel_id == $source then .channel_id = $target else . end))
+}' "$WORKFLOW_FILE")
+created=$(api POST "${WORKFLOW}/${target_id}" --data-binary "$body")
+printf 'Копия создана в канале %s, автоматизаций в ответе: %s\n' "$TARGET_CHANNEL_NAME" "$(jq 'length' <<<"$created")"
+jq -r ".[] | \"- \" + ${DESCRIBE} + \", канал \(.channel_id)\"" <<<"$created"

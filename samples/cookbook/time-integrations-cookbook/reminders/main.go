@@ -1,4 +1,4 @@
-// Планирует повторяющееся сообщение в канал через API плагина Reminder и выводит свои напоминания.
+// Планирует новое сообщение в канал через API плагина Reminder и выводит запланированные сообщения команды.
 package main
 
 import (
@@ -10,11 +10,13 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 )
 
-const rm = "/plugins/reminder/api/v1"
+// Маршруты плагина отсчитываются от корня сервера, а не от /api/v4.
+const reminderAPI = "/plugins/ru.tinkoff.time.reminder-plugin/v1/reminders"
 
 var (
 	serverURL   = strings.TrimRight(env("SERVER_URL"), "/")
@@ -22,16 +24,9 @@ var (
 	httpClient  = &http.Client{Timeout: 30 * time.Second}
 )
 
-type reminder struct {
-	ID       string `json:"id"`
-	Number   int    `json:"number"`
-	Status   string `json:"status"`
-	NextAt   *int64 `json:"next_at"`
-	Schedule struct {
-		At       int64    `json:"at"`
-		Timezone string   `json:"timezone"`
-		Days     []string `json:"days"`
-	} `json:"schedule"`
+type channel struct {
+	ID     string `json:"id"`
+	TeamID string `json:"team_id"`
 }
 
 func env(name string) string {
@@ -42,7 +37,7 @@ func env(name string) string {
 	return value
 }
 
-// api выполняет запрос к REST API v4 и разбирает ответ в out.
+// api выполняет запрос к серверу и разбирает ответ в out (nil — ответ без тела).
 // При ответе не 2xx печатает ошибку сервера и завершает программу.
 func api(method, path string, body, out any) {
 	var reader io.Reader
@@ -53,7 +48,7 @@ func api(method, path string, body, out any) {
 		}
 		reader = bytes.NewReader(data)
 	}
-	req, err := http.NewRequest(method, serverURL+"/api/v4"+path, reader)
+	req, err := http.NewRequest(method, serverURL+path, reader)
 	if err != nil {
 		log.Fatalf("Неверный запрос: %v", err)
 	}
@@ -71,8 +66,35 @@ func api(method, path string, body, out any) {
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		log.Fatalf("Ошибка %s %s: HTTP %d: %s", method, path, resp.StatusCode, data)
 	}
-	if err := json.Unmarshal(data, out); err != nil {
-		log.Fatalf("Не удалось разобрать ответ: %v", err)
+	if out != nil {
+		if err := json.Unmarshal(data, out); err != nil {
+			log.Fatalf("Не удалось разобрать ответ: %v", err)
+		}
+	}
+}
+
+func channelByName(teamName, channelName string) channel {
+	var c channel
+	api("GET", "/api/v4/teams/name/"+url.PathEscape(teamName)+"/channels/name/"+url.PathEscape(channelName), nil, &c)
+	return c
+}
+
+// newPostList — ответ ReminderListNewPost.
+type newPostList struct {
+	Data []struct {
+		ID          string `json:"id"`
+		ChannelID   string `json:"channel_id"`
+		Message     string `json:"message"`
+		ScheduledAt string `json:"scheduled_at"`
+	} `json:"data"`
+}
+
+func printNewPosts(teamID string) {
+	var listed newPostList
+	api("GET", reminderAPI+"/new-post/list?team_id="+url.QueryEscape(teamID), nil, &listed)
+	fmt.Printf("Запланированных сообщений в команде: %d\n", len(listed.Data))
+	for _, item := range listed.Data {
+		fmt.Printf("- %s: %s, канал %s, «%s»\n", item.ID, item.ScheduledAt, item.ChannelID, item.Message)
 	}
 }
 
@@ -82,46 +104,46 @@ func main() {
 	channelName := env("CHANNEL_NAME")
 	remindAt := env("REMIND_AT")
 	message := env("REMIND_MESSAGE")
-	days := os.Getenv("REMIND_DAYS")
+	// Повтор: все четыре поля обязательны в запросе; значения по умолчанию рассчитаны на одну отправку.
+	dayOfWeek := []string{}
+	if days := os.Getenv("REMIND_DAY_OF_WEEK"); days != "" {
+		dayOfWeek = strings.Split(days, ",")
+	}
+	repeats := 0
+	if value := os.Getenv("REMIND_REPEATS"); value != "" {
+		n, err := strconv.Atoi(value)
+		if err != nil {
+			log.Fatalf("REMIND_REPEATS должно быть целым числом: %q", value)
+		}
+		repeats = n
+	}
+	till := os.Getenv("REMIND_TILL")
+	if till == "" {
+		till = remindAt
+	}
 
-	// 1. Канал, в который будет публиковаться сообщение.
-	var channel struct {
-		ID   string `json:"id"`
-		Name string `json:"name"`
-	}
-	api("GET", "/teams/name/"+url.PathEscape(teamName)+"/channels/name/"+url.PathEscape(channelName), nil, &channel)
-	fmt.Printf("Канал %s: id=%s\n", channel.Name, channel.ID)
+	// 1. Канал и его команда: плагину нужны оба идентификатора.
+	c := channelByName(teamName, channelName)
+	fmt.Printf("Канал %s: channel_id=%s, team_id=%s\n", channelName, c.ID, c.TeamID)
 
-	// 2. Запланированное сообщение: первая отправка в REMIND_AT, затем по дням недели в то же время.
-	first, err := time.Parse(time.RFC3339, remindAt)
-	if err != nil {
-		log.Fatalf("REMIND_AT должен быть в формате ISO 8601 с часовым поясом, например 2026-12-07T09:50:00+03:00")
+	// 2. Новое сообщение, запланированное на REMIND_AT.
+	var result struct {
+		Status string `json:"status"`
 	}
-	schedule := map[string]any{"at": first.Unix() * 1000}
-	if days != "" {
-		schedule["days"] = strings.Split(days, ",")
-	}
-	var created reminder
-	api("POST", rm+"/reminders", map[string]any{
-		"target":            "channel",
-		"target_channel_id": channel.ID,
-		"message":           message,
-		"schedule":          schedule,
-	}, &created)
-	scheduleDays := "однократно"
-	if len(created.Schedule.Days) > 0 {
-		scheduleDays = strings.Join(created.Schedule.Days, ",")
-	}
-	nextAt := "нет"
-	if created.NextAt != nil {
-		nextAt = time.Unix(*created.NextAt/1000, 0).UTC().Format("2006-01-02T15:04:05Z")
-	}
-	fmt.Printf("Напоминание №%d создано: id=%s, статус %s\n", created.Number, created.ID, created.Status)
-	fmt.Printf("Расписание: дни %s, часовой пояс %s\n", scheduleDays, created.Schedule.Timezone)
-	fmt.Printf("Ближайшая отправка: %s\n", nextAt)
+	api("POST", reminderAPI+"/new-post/create", map[string]any{
+		"team_id":      c.TeamID,
+		"channel_id":   c.ID,
+		"message":      message,
+		"file_ids":     []string{},
+		"scheduled_at": remindAt,
+		"day_of_week":  dayOfWeek,
+		"every":        os.Getenv("REMIND_EVERY"),
+		"repeats":      repeats,
+		"till":         till,
+		"root_id":      "",
+	}, &result)
+	fmt.Printf("Запланировано: status=%s\n", result.Status)
 
-	// 3. Свои действующие напоминания и запланированные сообщения.
-	var active []reminder
-	api("GET", rm+"/reminders?status=active", nil, &active)
-	fmt.Printf("Действующих напоминаний: %d\n", len(active))
+	// 3. Запланированные сообщения в команде; id нужен, чтобы отменить отправку.
+	printNewPosts(c.TeamID)
 }

@@ -1,7 +1,8 @@
-// Планирует повторяющееся сообщение в канал через API плагина Reminder и выводит свои напоминания.
+// Планирует новое сообщение в канал через API плагина Reminder и выводит запланированные сообщения команды.
 // Запуск: npx tsx main.ts
 
-const RM = '/plugins/reminder/api/v1';
+// Маршруты плагина отсчитываются от корня сервера, а не от /api/v4.
+const REMINDER = '/plugins/ru.tinkoff.time.reminder-plugin/v1/reminders';
 
 function env(name: string): string {
   const value = process.env[name];
@@ -16,26 +17,15 @@ const serverUrl = env('SERVER_URL').replace(/\/+$/, '');
 const accessToken = env('ACCESS_TOKEN');
 const teamName = env('TEAM_NAME');
 const channelName = env('CHANNEL_NAME');
-const remindAt = env('REMIND_AT');
-const remindMessage = env('REMIND_MESSAGE');
-const remindDays = process.env.REMIND_DAYS ?? '';
 
 interface Channel {
   id: string;
-  name: string;
+  team_id: string;
 }
 
-interface Reminder {
-  id: string;
-  number: number;
-  status: string;
-  next_at: number | null;
-  schedule: {at: number; timezone?: string; days?: string[] | null};
-}
-
-// Запрос к REST API v4. При ответе не 2xx печатает ошибку сервера и завершает программу.
+// Запрос к серверу; ответ без тела — undefined. При ответе не 2xx печатает ошибку сервера и завершает программу.
 async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${serverUrl}/api/v4${path}`, {
+  const response = await fetch(`${serverUrl}${path}`, {
     method,
     headers: {
       Authorization: `Bearer ${accessToken}`,
@@ -48,46 +38,62 @@ async function api<T>(method: string, path: string, body?: unknown): Promise<T> 
     console.error(`Ошибка ${method} ${path}: HTTP ${response.status}: ${text}`);
     process.exit(1);
   }
-  return JSON.parse(text) as T;
+  return (text ? JSON.parse(text) : undefined) as T;
 }
 
-function isoUtc(ms: number): string {
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+function channelByName(): Promise<Channel> {
+  return api<Channel>(
+    'GET',
+    `/api/v4/teams/name/${encodeURIComponent(teamName)}/channels/name/${encodeURIComponent(channelName)}`,
+  );
+}
+
+// Ответ ReminderListNewPost.
+interface NewPostList {
+  ok: boolean;
+  data: {id: string; channel_id: string; message: string; scheduled_at: string}[];
+}
+
+async function printNewPosts(teamId: string): Promise<void> {
+  const listed = await api<NewPostList>('GET', `${REMINDER}/new-post/list?team_id=${encodeURIComponent(teamId)}`);
+  console.log(`Запланированных сообщений в команде: ${listed.data.length}`);
+  for (const item of listed.data) {
+    console.log(`- ${item.id}: ${item.scheduled_at}, канал ${item.channel_id}, «${item.message}»`);
+  }
 }
 
 async function main(): Promise<void> {
-  // 1. Канал, в который будет публиковаться сообщение.
-  const channel = await api<Channel>(
-    'GET',
-    `/teams/name/${encodeURIComponent(teamName)}/channels/name/${encodeURIComponent(channelName)}`,
-  );
-  console.log(`Канал ${channel.name}: id=${channel.id}`);
-
-  // 2. Запланированное сообщение: первая отправка в REMIND_AT, затем по дням недели в то же время.
-  if (!/(Z|[+-]\d{2}:\d{2})$/.test(remindAt) || Number.isNaN(Date.parse(remindAt))) {
-    console.error('REMIND_AT должен быть в формате ISO 8601 с часовым поясом, например 2026-12-07T09:50:00+03:00');
+  const remindAt = env('REMIND_AT');
+  const message = env('REMIND_MESSAGE');
+  // Повтор: все четыре поля обязательны в запросе; значения по умолчанию рассчитаны на одну отправку.
+  const days = process.env.REMIND_DAY_OF_WEEK ?? '';
+  const repeats = Number(process.env.REMIND_REPEATS || '0');
+  if (!Number.isInteger(repeats)) {
+    console.error(`REMIND_REPEATS должно быть целым числом: ${process.env.REMIND_REPEATS}`);
     process.exit(1);
   }
-  const schedule: {at: number; days?: string[]} = {at: Math.floor(Date.parse(remindAt) / 1000) * 1000};
-  if (remindDays) {
-    schedule.days = remindDays.split(',');
-  }
-  const reminder = await api<Reminder>('POST', `${RM}/reminders`, {
-    target: 'channel',
-    target_channel_id: channel.id,
-    message: remindMessage,
-    schedule,
-  });
-  const days = reminder.schedule.days ?? [];
-  console.log(`Напоминание №${reminder.number} создано: id=${reminder.id}, статус ${reminder.status}`);
-  console.log(
-    `Расписание: дни ${days.length > 0 ? days.join(',') : 'однократно'}, часовой пояс ${reminder.schedule.timezone ?? ''}`,
-  );
-  console.log(`Ближайшая отправка: ${reminder.next_at === null ? 'нет' : isoUtc(reminder.next_at)}`);
 
-  // 3. Свои действующие напоминания и запланированные сообщения.
-  const active = await api<Reminder[]>('GET', `${RM}/reminders?status=active`);
-  console.log(`Действующих напоминаний: ${active.length}`);
+  // 1. Канал и его команда: плагину нужны оба идентификатора.
+  const channel = await channelByName();
+  console.log(`Канал ${channelName}: channel_id=${channel.id}, team_id=${channel.team_id}`);
+
+  // 2. Новое сообщение, запланированное на REMIND_AT.
+  const result = await api<{status: string}>('POST', `${REMINDER}/new-post/create`, {
+    team_id: channel.team_id,
+    channel_id: channel.id,
+    message,
+    file_ids: [],
+    scheduled_at: remindAt,
+    day_of_week: days ? days.split(',') : [],
+    every: process.env.REMIND_EVERY ?? '',
+    repeats,
+    till: process.env.REMIND_TILL || remindAt,
+    root_id: '',
+  });
+  console.log(`Запланировано: status=${result.status}`);
+
+  // 3. Запланированные сообщения в команде; id нужен, чтобы отменить отправку.
+  await printNewPosts(channel.team_id);
 }
 
 main().catch((err: unknown) => {
