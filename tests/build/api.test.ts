@@ -22,7 +22,7 @@ describe('API reference pages', () => {
         continue;
       }
       const html = fs.readFileSync(file, 'utf8');
-      const endpoint = `${o.method.toUpperCase()} /api/v4${o.path}`;
+      const endpoint = `${o.method.toUpperCase()} ${o.path}`;
       if (!html.includes(endpoint)) problems.push(`${o.operationId}: "${endpoint}" is not in the HTML`);
     }
     expect(problems).toEqual([]);
