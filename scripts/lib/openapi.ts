@@ -356,9 +356,11 @@ export function bundleSpec(version: string, dir = path.join(OPENAPI_DIR, version
   return {version, doc, operations, problems, owners: owner};
 }
 
-/** Validates every example in the bundle against the schema it illustrates (JSON Schema 2020-12). */
-export function checkExamples(doc: JsonObject, operations: Operation[]): SpecProblem[] {
-  const problems: SpecProblem[] = [];
+/**
+ * A JSON Schema 2020-12 validator for values against schemas of the bundled document (whose `$ref`s
+ * point into its components): undefined when the value fits, else the first error.
+ */
+export function schemaValidator(doc: JsonObject): (schema: Json, value: Json) => string | undefined {
   const base = 'https://docs.time-messenger.ru/openapi';
   const ajv = new Ajv2020({strict: false, allErrors: false, validateFormats: true});
   addFormats(ajv);
@@ -370,14 +372,23 @@ export function checkExamples(doc: JsonObject, operations: Operation[]): SpecPro
       Object.entries(schema).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `${base}${v}` : rewrite(v)]),
     );
   };
+  return (schema, value) => {
+    const check = ajv.compile(rewrite(schema) as object);
+    if (check(value)) return undefined;
+    const e = check.errors?.[0];
+    return `${e?.instancePath || '(root)'} ${e?.message}`;
+  };
+}
+
+/** Validates every example in the bundle against the schema it illustrates (JSON Schema 2020-12). */
+export function checkExamples(doc: JsonObject, operations: Operation[]): SpecProblem[] {
+  const problems: SpecProblem[] = [];
+  const fits = schemaValidator(doc);
   const validate = (schema: Json | undefined, example: Json | undefined, file: string, pointer: string) => {
     if (schema === undefined || example === undefined) return;
     try {
-      const check = ajv.compile(rewrite(schema) as object);
-      if (!check(example)) {
-        const e = check.errors?.[0];
-        problems.push({file, pointer, message: `example does not match its schema: ${e?.instancePath || '(root)'} ${e?.message}`});
-      }
+      const error = fits(schema, example);
+      if (error) problems.push({file, pointer, message: `example does not match its schema: ${error}`});
     } catch (error) {
       // An unresolved $ref is already reported by the reference check.
       if (!/can't resolve reference/.test((error as Error).message)) {

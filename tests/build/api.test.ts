@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import {describe, expect, it} from 'vitest';
-import {bundleSpec, slugForOperationId} from '../../scripts/lib/openapi';
+import {bundleSpec, schemaValidator, slugForOperationId, type Json, type JsonObject} from '../../scripts/lib/openapi';
 import {V5_SERVICES} from '../../config/openapi';
 
 const build = path.resolve(__dirname, '../../build');
@@ -26,6 +26,35 @@ describe('API reference pages', () => {
       if (!html.includes(endpoint)) problems.push(`${o.operationId}: "${endpoint}" is not in the HTML`);
     }
     expect(problems).toEqual([]);
+  });
+
+  it('shows in every operation’s code samples a request body that validates against the operation’s schema', () => {
+    const fits = schemaValidator(v4.doc);
+    const resolve = (v: Json): Json => {
+      const ref = (v as JsonObject)?.$ref;
+      return typeof ref === 'string' ? resolve(((v4.doc.components as JsonObject)[ref.split('/')[2]] as JsonObject)[ref.split('/')[3]]) : v;
+    };
+    const problems: string[] = [];
+    let checked = 0;
+    for (const o of v4.operations) {
+      const media = ((resolve(o.op.requestBody ?? null) as JsonObject)?.content as JsonObject)?.['application/json'] as JsonObject | undefined;
+      if (!media) continue;
+      const source = fs.readFileSync(path.resolve(__dirname, `../../api-reference/v4/${slugForOperationId(o.operationId)}.api.mdx`), 'utf8');
+      const samples = JSON.parse(/^export const codeSamples = (.*);$/m.exec(source)![1]) as {language: string; variants: {code: string}[]}[];
+      const curl = samples.find((s) => s.language === 'curl')!.variants[0].code;
+      const data = /(?:-d|--data-raw) '([\s\S]*)'\s*$/.exec(curl)?.[1];
+      if (data === undefined) {
+        problems.push(`${o.operationId}: the cURL sample sends no body`);
+        continue;
+      }
+      const body = JSON.parse(data.replace(/'\\''/g, "'")) as Json;
+      if (JSON.stringify(body).includes('"string"')) problems.push(`${o.operationId}: the body has placeholder values`);
+      const error = fits(media.schema as Json, body);
+      if (error) problems.push(`${o.operationId}: ${error}`);
+      checked++;
+    }
+    expect(problems).toEqual([]);
+    expect(checked).toBeGreaterThan(150);
   });
 
   it('has a page for every v5 operation under its service', () => {
