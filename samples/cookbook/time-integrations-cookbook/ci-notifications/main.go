@@ -16,7 +16,8 @@ import (
 var (
 	serverURL   = strings.TrimRight(env("SERVER_URL"), "/")
 	accessToken = env("ACCESS_TOKEN")
-	httpClient  = &http.Client{Timeout: 30 * time.Second}
+	// 5 с на попытку: четыре попытки с паузами укладываются в 30 секунд, пока сервер узнаёт повтор.
+	httpClient = &http.Client{Timeout: 5 * time.Second}
 )
 
 func env(name string) string {

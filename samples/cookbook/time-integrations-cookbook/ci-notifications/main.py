@@ -31,7 +31,7 @@ def get_me():
     request = urllib.request.Request(SERVER_URL + "/api/v4/users/me")
     request.add_header("Authorization", "Bearer " + ACCESS_TOKEN)
     try:
-        with urllib.request.urlopen(request, timeout=30) as response:
+        with urllib.request.urlopen(request, timeout=5) as response:
             return json.load(response)
     except urllib.error.HTTPError as err:
         sys.exit(f"Ошибка GET /users/me: HTTP {err.code}: {err.read().decode('utf-8', 'replace')}")
@@ -45,7 +45,8 @@ def create_post(body, attempts=4):
         request.add_header("Authorization", "Bearer " + ACCESS_TOKEN)
         request.add_header("Content-Type", "application/json")
         try:
-            with urllib.request.urlopen(request, timeout=30) as response:
+            # 5 с на попытку: четыре попытки с паузами укладываются в 30 секунд, пока сервер узнаёт повтор.
+            with urllib.request.urlopen(request, timeout=5) as response:
                 return json.load(response)
         except urllib.error.HTTPError as err:
             text = err.read().decode("utf-8", "replace")

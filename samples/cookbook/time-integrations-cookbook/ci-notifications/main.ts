@@ -51,6 +51,8 @@ async function createPost(body: unknown, attempts = 4): Promise<Post> {
         method: 'POST',
         headers: {Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json'},
         body: JSON.stringify(body),
+        // 5 с на попытку: четыре попытки с паузами укладываются в 30 секунд, пока сервер узнаёт повтор.
+        signal: AbortSignal.timeout(5000),
       });
     } catch (err) {
       if (attempt >= attempts) {

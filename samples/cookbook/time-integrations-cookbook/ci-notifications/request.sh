@@ -43,8 +43,9 @@ body=$(jq -n \
   }]}
 }')
 
-# --retry повторяет запрос при тайм-ауте и ответах 408, 429, 500, 502, 503, 504.
-if ! post=$(curl -sS --fail-with-body --retry 3 --retry-delay 2 -X POST "${SERVER_URL}/api/v4/posts" \
+# --retry повторяет запрос при тайм-ауте и ответах 408, 429, 500, 502, 503, 504. 5 с на попытку:
+# четыре попытки с паузами укладываются в 30 секунд, пока сервер узнаёт повтор.
+if ! post=$(curl -sS --fail-with-body --max-time 5 --retry 3 --retry-delay 2 -X POST "${SERVER_URL}/api/v4/posts" \
   -H "Authorization: Bearer ${ACCESS_TOKEN}" \
   -H "Content-Type: application/json" \
   --data-binary "$body"); then
