@@ -4,7 +4,9 @@
  *   (static mode: the first example of each documented response; requests are validated, so an
  *   undocumented path gets 404 and a body the spec rejects gets 422);
  * - `/api/v4/websocket` with a scripted WebSocket session (authentication challenge, `hello`, one
- *   `posted` event), because Prism does not speak WebSocket.
+ *   `posted` event), because Prism does not speak WebSocket;
+ * - `POST /api/v4/posts` is first held to the rules real Time servers follow and a schema cannot
+ *   express ({@link postRuleViolation}); a body that breaks them gets 400 without reaching Prism.
  * Used by the sample tests and by `npm run mock` for writers checking a sample by hand.
  */
 import {spawn, type ChildProcess} from 'node:child_process';
@@ -51,11 +53,44 @@ export const WS_SESSION = {
   },
 } as const;
 
+/** What `peer` accepts on Time: `@username`, `U:<user_id>` or a channel id. */
+export const PEER = /^(?:@[a-z0-9._-]+|U:[a-z0-9]{26}|[a-z0-9]{26})$/;
+/** The only idempotency key Time 7.8 deduplicates by: `<current user id>:<Unix time in ms>`. */
+export const IDEMPOTENCY_KEY = /^([a-z0-9]{26}):(\d{13})$/;
+const MAX_FILES_PER_POST = 5;
+/** How far the key's timestamp may be from the mock's clock: it is taken when the message is sent. */
+const KEY_CLOCK_SKEW_MS = 10 * 60_000;
+
+/**
+ * Why Time would not treat this CreatePost body as the sample intends, or undefined if it would.
+ * `currentUserId` is the id of the user the request's token belongs to (what `/users/me` returns).
+ */
+export function postRuleViolation(body: unknown, currentUserId: string, now = Date.now()): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const post = body as Record<string, unknown>;
+  if (post.peer !== undefined && (typeof post.peer !== 'string' || !PEER.test(post.peer))) {
+    return `peer ${JSON.stringify(post.peer)} is none of @username, U:<user_id>, a channel id (Time has no ~channel form)`;
+  }
+  if (Array.isArray(post.file_ids) && post.file_ids.length > MAX_FILES_PER_POST) {
+    return `${post.file_ids.length} file_ids: Time takes at most ${MAX_FILES_PER_POST} files per post`;
+  }
+  const key = post.idempotency_key;
+  if (key === undefined || key === '') return undefined;
+  const match = typeof key === 'string' ? IDEMPOTENCY_KEY.exec(key) : null;
+  if (!match) return `idempotency_key ${JSON.stringify(key)} is not <current user id>:<ms timestamp>, so Time would not deduplicate with it`;
+  if (match[1] !== currentUserId) return `idempotency_key ${key} starts with ${match[1]}, not the current user's id ${currentUserId}`;
+  if (Math.abs(Number(match[2]) - now) > KEY_CLOCK_SKEW_MS) return `idempotency_key ${key}: the timestamp is not the time of sending`;
+  if (typeof post.pending_post_id === 'string' && post.pending_post_id !== '') {
+    return 'pending_post_id sent with idempotency_key: it can switch deduplication off';
+  }
+  return undefined;
+}
+
 export interface MockServer {
   /** `http://127.0.0.1:<port>`: what the samples get as SERVER_URL. */
   url: string;
-  /** Requests Prism answered with an error status (method, path, status), for test messages. */
-  rejected: {method: string; path: string; status: number}[];
+  /** Requests answered with an error status (method, path, status, and why when the mock itself refused), for test messages. */
+  rejected: {method: string; path: string; status: number; reason?: string}[];
   close(): Promise<void>;
 }
 
@@ -122,7 +157,8 @@ export async function startMockServer(port = 0, spec = SPEC_V4): Promise<MockSer
   const prism = await startPrism(spec, prismPort);
   const rejected: MockServer['rejected'] = [];
 
-  const server = http.createServer((req, res) => {
+  /** Forwards a request to Prism; `body` replaces the request stream when it has been read already. */
+  const forward = (req: http.IncomingMessage, res: http.ServerResponse, body?: Buffer) => {
     // The spec's paths are the server's own (/api/v4/…, /plugins/…, /hooks/…), so Prism gets the URL as it came.
     const url = req.url ?? '/';
     const upstream = http.request({host: '127.0.0.1', port: prismPort, path: url, method: req.method, headers: req.headers}, (answer) => {
@@ -135,7 +171,60 @@ export async function startMockServer(port = 0, spec = SPEC_V4): Promise<MockSer
       res.writeHead(502, {'content-type': 'text/plain'});
       res.end(`mock: ${error.message}`);
     });
-    req.pipe(upstream);
+    if (body) upstream.end(body);
+    else req.pipe(upstream);
+  };
+
+  /** The id of the user a token belongs to, as Prism's `/users/me` answers it. */
+  const currentUserId = (authorization: string | undefined) =>
+    new Promise<string>((resolve) => {
+      const headers = authorization ? {authorization} : {};
+      http
+        .get({host: '127.0.0.1', port: prismPort, path: '/api/v4/users/me', headers}, (answer) => {
+          let text = '';
+          answer.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+          answer.on('end', () => {
+            try {
+              resolve(String((JSON.parse(text) as {id?: unknown}).id ?? ''));
+            } catch {
+              resolve('');
+            }
+          });
+        })
+        .on('error', () => resolve(''));
+    });
+
+  const checkPost = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body.toString('utf8'));
+    } catch {
+      // Not JSON: Prism's request validation answers it.
+      forward(req, res, body);
+      return;
+    }
+    const reason = postRuleViolation(parsed, await currentUserId(req.headers.authorization));
+    if (!reason) {
+      forward(req, res, body);
+      return;
+    }
+    rejected.push({method: 'POST', path: req.url ?? '', status: 400, reason});
+    res.writeHead(400, {'content-type': 'application/json'});
+    res.end(JSON.stringify({id: 'api.context.invalid_body_param.app_error', message: `mock: ${reason}`, status_code: 400}));
+  };
+
+  const server = http.createServer((req, res) => {
+    if (req.method === 'POST' && new URL(req.url ?? '/', 'http://mock').pathname === '/api/v4/posts') {
+      checkPost(req, res).catch((error: unknown) => {
+        res.writeHead(502, {'content-type': 'text/plain'});
+        res.end(`mock: ${error instanceof Error ? error.message : String(error)}`);
+      });
+      return;
+    }
+    forward(req, res);
   });
   const sockets = new WebSocketServer({noServer: true});
   sockets.on('connection', handleSocket);

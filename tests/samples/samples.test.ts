@@ -143,7 +143,7 @@ describe('programs work against the mock of our spec', () => {
           env: {SERVER_URL: mock.url, ACCESS_TOKEN: MOCK_TOKEN, ...folder.env, ...extraEnv},
           timeout: 120_000,
         });
-        const rejected = mock.rejected.slice(before).map((r) => `${r.status} ${r.method} ${r.path}`);
+        const rejected = mock.rejected.slice(before).map((r) => `${r.status} ${r.method} ${r.path}${r.reason ? `: ${r.reason}` : ''}`);
         expect(rejected, `the mock rejected requests; stderr:\n${result.stderr}`).toEqual([]);
         expect(result.code, result.stderr).toBe(0);
         expect(result.stdout).toBe(folder.expectedFor[program] ?? folder.expected);

@@ -3,8 +3,6 @@ package main
 
 import (
 	"bytes"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -35,7 +33,11 @@ type post struct {
 	ID string `json:"id"`
 }
 
-// newPost — тело POST /api/v4/posts. Адресат — ровно одно из полей channel_id или peer.
+type user struct {
+	ID string `json:"id"`
+}
+
+// newPost — тело POST /api/v4/posts. Адресат — channel_id или peer; если переданы оба, действует channel_id.
 type newPost struct {
 	ChannelID      string `json:"channel_id,omitempty"`
 	Peer           string `json:"peer,omitempty"`
@@ -95,14 +97,6 @@ func api(method, path string, in, out any) {
 	}
 }
 
-func newIdempotencyKey() string {
-	buf := make([]byte, 8)
-	if _, err := rand.Read(buf); err != nil {
-		log.Fatalf("Не удалось создать ключ идемпотентности: %v", err)
-	}
-	return "ci-build-1452-ready-" + hex.EncodeToString(buf)
-}
-
 func main() {
 	log.SetFlags(0)
 	apiURL = strings.TrimRight(env("SERVER_URL"), "/") + "/api/v4"
@@ -126,14 +120,20 @@ func main() {
 	api("POST", "/posts", newPost{ChannelID: ch.ID, RootID: root.ID, Message: replyMessage}, &reply)
 	fmt.Printf("Ответ в обсуждении %s опубликован: id=%s\n", root.ID, reply.ID)
 
-	// 4. Пишем адресату по имени (peer) с ключом идемпотентности. Ключ создаётся один раз
-	//    на логическое сообщение и повторяется во всех повторных попытках.
-	body := newPost{Peer: peer, Message: peerMessage, IdempotencyKey: newIdempotencyKey()}
+	// 4. Пишем адресату по имени (peer) с ключом идемпотентности. Time узнаёт повтор, только если ключ
+	//    имеет вид <id владельца токена>:<время в мс>: время берётся один раз на логическое сообщение
+	//    и повторяется во всех попытках его отправить.
+	var me user
+	api("GET", "/users/me", nil, &me)
+	fmt.Printf("Ключ идемпотентности составлен для пользователя id=%s\n", me.ID)
+	key := fmt.Sprintf("%s:%d", me.ID, time.Now().UnixMilli())
+	body := newPost{Peer: peer, Message: peerMessage, IdempotencyKey: key}
 	var first post
 	api("POST", "/posts", body, &first)
 	fmt.Printf("Сообщение для %s отправлено: id=%s\n", peer, first.ID)
 
-	// Повторяем тот же запрос, как после обрыва связи: сервер вернёт уже созданное сообщение.
+	// Повторяем тот же запрос, как после обрыва связи. В течение 30 секунд сервер вернёт уже созданное
+	// сообщение; повтор позже может создать второе.
 	var second post
 	api("POST", "/posts", body, &second)
 	if second.ID != first.ID {

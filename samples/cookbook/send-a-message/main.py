@@ -4,8 +4,8 @@ import os
 import sys
 import urllib.error
 import urllib.parse
+import time
 import urllib.request
-import uuid
 
 
 def env(name):
@@ -64,17 +64,21 @@ def main():
     reply = api("POST", "/posts", {"channel_id": channel_id, "root_id": root_id, "message": REPLY_MESSAGE})
     print(f"Ответ в обсуждении {root_id} опубликован: id={reply['id']}")
 
-    # 4. Пишем адресату по имени (peer) с ключом идемпотентности. Ключ создаётся один раз
-    #    на логическое сообщение и повторяется во всех повторных попытках.
+    # 4. Пишем адресату по имени (peer) с ключом идемпотентности. Time узнаёт повтор, только если ключ
+    #    имеет вид <id владельца токена>:<время в мс>: время берётся один раз на логическое сообщение
+    #    и повторяется во всех попытках его отправить.
+    me_id = api("GET", "/users/me")["id"]
+    print(f"Ключ идемпотентности составлен для пользователя id={me_id}")
     body = {
         "peer": PEER,
         "message": PEER_MESSAGE,
-        "idempotency_key": f"ci-build-1452-ready-{uuid.uuid4().hex[:16]}",
+        "idempotency_key": f"{me_id}:{time.time_ns() // 1_000_000}",
     }
     first = api("POST", "/posts", body)
     print(f"Сообщение для {PEER} отправлено: id={first['id']}")
 
-    # Повторяем тот же запрос, как после обрыва связи: сервер вернёт уже созданное сообщение.
+    # Повторяем тот же запрос, как после обрыва связи. В течение 30 секунд сервер вернёт уже созданное
+    # сообщение; повтор позже может создать второе.
     second = api("POST", "/posts", body)
     if second["id"] != first["id"]:
         sys.exit(f"Внимание: повтор создал новое сообщение id={second['id']}")

@@ -1,7 +1,5 @@
 // Отправка сообщений: в канал по имени, ответ в обсуждении и сообщение по peer с idempotency_key.
 // Запуск: npx tsx main.ts (Node.js 20+, без зависимостей — используется встроенный fetch).
-import {randomBytes} from 'node:crypto';
-
 interface Channel {
   id: string;
 }
@@ -10,7 +8,11 @@ interface Post {
   id: string;
 }
 
-// Тело POST /api/v4/posts. Адресат — ровно одно из полей channel_id или peer.
+interface User {
+  id: string;
+}
+
+// Тело POST /api/v4/posts. Адресат — channel_id или peer; если переданы оба, действует channel_id.
 interface NewPost {
   channel_id?: string;
   peer?: string;
@@ -84,17 +86,21 @@ async function main(): Promise<void> {
   const reply = await api<Post>('POST', '/posts', {channel_id: channel.id, root_id: root.id, message: REPLY_MESSAGE});
   console.log(`Ответ в обсуждении ${root.id} опубликован: id=${reply.id}`);
 
-  // 4. Пишем адресату по имени (peer) с ключом идемпотентности. Ключ создаётся один раз
-  //    на логическое сообщение и повторяется во всех повторных попытках.
+  // 4. Пишем адресату по имени (peer) с ключом идемпотентности. Time узнаёт повтор, только если ключ
+  //    имеет вид <id владельца токена>:<время в мс>: время берётся один раз на логическое сообщение
+  //    и повторяется во всех попытках его отправить.
+  const me = await api<User>('GET', '/users/me');
+  console.log(`Ключ идемпотентности составлен для пользователя id=${me.id}`);
   const body: NewPost = {
     peer: PEER,
     message: PEER_MESSAGE,
-    idempotency_key: `ci-build-1452-ready-${randomBytes(8).toString('hex')}`,
+    idempotency_key: `${me.id}:${Date.now()}`,
   };
   const first = await api<Post>('POST', '/posts', body);
   console.log(`Сообщение для ${PEER} отправлено: id=${first.id}`);
 
-  // Повторяем тот же запрос, как после обрыва связи: сервер вернёт уже созданное сообщение.
+  // Повторяем тот же запрос, как после обрыва связи. В течение 30 секунд сервер вернёт уже созданное
+  // сообщение; повтор позже может создать второе.
   const second = await api<Post>('POST', '/posts', body);
   if (second.id !== first.id) {
     console.error(`Внимание: повтор создал новое сообщение id=${second.id}`);

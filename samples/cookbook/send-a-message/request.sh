@@ -6,7 +6,7 @@ set -euo pipefail
 : "${ACCESS_TOKEN:?Укажите токен: export ACCESS_TOKEN=<токен>}"
 : "${TEAM_NAME:?Укажите имя команды: export TEAM_NAME=dev}"
 : "${CHANNEL_NAME:?Укажите имя канала: export CHANNEL_NAME=town-square}"
-: "${PEER:?Укажите адресата: export PEER=@ivan.petrov или PEER=~town-square}"
+: "${PEER:?Укажите адресата: export PEER=@ivan.petrov (также U:<user_id> или идентификатор канала)}"
 
 API="${SERVER_URL%/}/api/v4"
 
@@ -45,9 +45,12 @@ reply=$(api POST /posts "$(jq -n --arg channel_id "$channel_id" --arg root_id "$
   '{channel_id: $channel_id, root_id: $root_id, message: $message}')")
 echo "Ответ в обсуждении ${root_id} опубликован: id=$(jq -r '.id' <<<"$reply")"
 
-# 4. Пишем адресату по имени (peer) с ключом идемпотентности. Ключ создаётся один раз
-#    на логическое сообщение и повторяется во всех повторных попытках.
-idempotency_key="ci-build-1452-ready-$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')"
+# 4. Пишем адресату по имени (peer) с ключом идемпотентности. Time узнаёт повтор, только если ключ
+#    имеет вид <id владельца токена>:<время в мс>: время берётся один раз на логическое сообщение
+#    и повторяется во всех попытках его отправить.
+me_id=$(api GET /users/me | jq -r '.id')
+idempotency_key="${me_id}:$(date +%s%3N)"
+echo "Ключ идемпотентности составлен для пользователя id=${me_id}"
 body=$(jq -n --arg peer "$PEER" --arg key "$idempotency_key" \
   --arg message 'Сборка 1452 готова к проверке на стенде.' \
   '{peer: $peer, message: $message, idempotency_key: $key}')
@@ -55,7 +58,8 @@ first=$(api POST /posts "$body")
 first_id=$(jq -r '.id' <<<"$first")
 echo "Сообщение для ${PEER} отправлено: id=${first_id}"
 
-# Повторяем тот же запрос, как после обрыва связи: сервер вернёт уже созданное сообщение.
+# Повторяем тот же запрос, как после обрыва связи. В течение 30 секунд сервер вернёт уже созданное
+# сообщение; повтор позже может создать второе.
 second_id=$(api POST /posts "$body" | jq -r '.id')
 if [[ "$second_id" == "$first_id" ]]; then
   echo "Повтор с тем же idempotency_key вернул то же сообщение: id=${second_id}"

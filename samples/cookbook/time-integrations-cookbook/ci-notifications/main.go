@@ -16,7 +16,8 @@ import (
 var (
 	serverURL   = strings.TrimRight(env("SERVER_URL"), "/")
 	accessToken = env("ACCESS_TOKEN")
-	httpClient  = &http.Client{Timeout: 30 * time.Second}
+	// 5 с на попытку: четыре попытки с паузами укладываются в 30 секунд, пока сервер узнаёт повтор.
+	httpClient = &http.Client{Timeout: 5 * time.Second}
 )
 
 func env(name string) string {
@@ -38,6 +39,34 @@ func retryable(code int) bool {
 type post struct {
 	ID        string `json:"id"`
 	ChannelID string `json:"channel_id"`
+}
+
+// botID возвращает идентификатор пользователя (здесь бота), которому принадлежит токен: GET /api/v4/users/me.
+func botID() string {
+	req, err := http.NewRequest("GET", serverURL+"/api/v4/users/me", nil)
+	if err != nil {
+		log.Fatalf("Неверный запрос: %v", err)
+	}
+	req.Header.Set("Authorization", "Bearer "+accessToken)
+	resp, err := httpClient.Do(req)
+	if err != nil {
+		log.Fatalf("Ошибка GET /users/me: %v", err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		log.Fatalf("Ошибка чтения ответа: %v", err)
+	}
+	if resp.StatusCode != http.StatusOK {
+		log.Fatalf("Ошибка GET /users/me: HTTP %d: %s", resp.StatusCode, data)
+	}
+	var me struct {
+		ID string `json:"id"`
+	}
+	if err := json.Unmarshal(data, &me); err != nil {
+		log.Fatalf("Не удалось разобрать ответ: %v", err)
+	}
+	return me.ID
 }
 
 // createPost выполняет POST /api/v4/posts с повторами при сбоях сети и ответах 408, 429 и 5xx.
@@ -82,7 +111,7 @@ func createPost(body any, attempts int) post {
 
 func main() {
 	log.SetFlags(0)
-	channelName := env("CHANNEL_NAME")
+	channelID := env("CHANNEL_ID")
 	number := env("BUILD_NUMBER")
 	status := env("BUILD_STATUS")
 	branch := env("BUILD_BRANCH")
@@ -97,11 +126,13 @@ func main() {
 	default:
 		log.Fatalf("BUILD_STATUS должен быть success или failure")
 	}
-	// Один ключ на одно логическое сообщение: повтор после сбоя сети вернёт уже созданное сообщение.
-	idempotencyKey := "ci-build-" + number + "-" + status
+	// Ключ вида <id бота>:<время в мс> берётся один раз и повторяется во всех попытках:
+	// в течение 30 секунд повтор вернёт уже созданное сообщение, а не создаст второе.
+	bot := botID()
+	idempotencyKey := fmt.Sprintf("%s:%d", bot, time.Now().UnixMilli())
 
 	p := createPost(map[string]any{
-		"peer":            "~" + channelName,
+		"channel_id":      channelID,
 		"message":         "Сборка **" + number + "** (`" + branch + "`): " + statusText,
 		"idempotency_key": idempotencyKey,
 		"props": map[string]any{
@@ -118,5 +149,5 @@ func main() {
 		},
 	}, 4)
 	fmt.Printf("Уведомление о сборке %s опубликовано: id=%s, канал %s\n", number, p.ID, p.ChannelID)
-	fmt.Printf("Ключ идемпотентности: %s\n", idempotencyKey)
+	fmt.Printf("Ключ идемпотентности составлен для бота id=%s\n", bot)
 }

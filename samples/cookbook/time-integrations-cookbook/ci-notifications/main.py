@@ -19,11 +19,22 @@ def env(name):
 
 SERVER_URL = env("SERVER_URL").rstrip("/")
 ACCESS_TOKEN = env("ACCESS_TOKEN")
-CHANNEL_NAME = env("CHANNEL_NAME")
+CHANNEL_ID = env("CHANNEL_ID")
 BUILD_NUMBER = env("BUILD_NUMBER")
 BUILD_STATUS = env("BUILD_STATUS")
 BUILD_BRANCH = env("BUILD_BRANCH")
 BUILD_URL = env("BUILD_URL")
+
+
+def get_me():
+    """GET /api/v4/users/me — пользователь (здесь бот), которому принадлежит токен."""
+    request = urllib.request.Request(SERVER_URL + "/api/v4/users/me")
+    request.add_header("Authorization", "Bearer " + ACCESS_TOKEN)
+    try:
+        with urllib.request.urlopen(request, timeout=5) as response:
+            return json.load(response)
+    except urllib.error.HTTPError as err:
+        sys.exit(f"Ошибка GET /users/me: HTTP {err.code}: {err.read().decode('utf-8', 'replace')}")
 
 
 def create_post(body, attempts=4):
@@ -34,7 +45,8 @@ def create_post(body, attempts=4):
         request.add_header("Authorization", "Bearer " + ACCESS_TOKEN)
         request.add_header("Content-Type", "application/json")
         try:
-            with urllib.request.urlopen(request, timeout=30) as response:
+            # 5 с на попытку: четыре попытки с паузами укладываются в 30 секунд, пока сервер узнаёт повтор.
+            with urllib.request.urlopen(request, timeout=5) as response:
                 return json.load(response)
         except urllib.error.HTTPError as err:
             text = err.read().decode("utf-8", "replace")
@@ -50,11 +62,13 @@ def create_post(body, attempts=4):
 if BUILD_STATUS not in STATUSES:
     sys.exit("BUILD_STATUS должен быть success или failure")
 status_text, color = STATUSES[BUILD_STATUS]
-# Один ключ на одно логическое сообщение: повтор после сбоя сети вернёт уже созданное сообщение.
-idempotency_key = f"ci-build-{BUILD_NUMBER}-{BUILD_STATUS}"
+# Ключ вида <id бота>:<время в мс> берётся один раз и повторяется во всех попытках:
+# в течение 30 секунд повтор вернёт уже созданное сообщение, а не создаст второе.
+bot_id = get_me()["id"]
+idempotency_key = f"{bot_id}:{time.time_ns() // 1_000_000}"
 
 post = create_post({
-    "peer": "~" + CHANNEL_NAME,
+    "channel_id": CHANNEL_ID,
     "message": f"Сборка **{BUILD_NUMBER}** (`{BUILD_BRANCH}`): {status_text}",
     "idempotency_key": idempotency_key,
     "props": {"attachments": [{
@@ -69,4 +83,4 @@ post = create_post({
     }]},
 })
 print(f"Уведомление о сборке {BUILD_NUMBER} опубликовано: id={post['id']}, канал {post['channel_id']}")
-print(f"Ключ идемпотентности: {idempotency_key}")
+print(f"Ключ идемпотентности составлен для бота id={bot_id}")

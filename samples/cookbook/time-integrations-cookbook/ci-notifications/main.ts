@@ -18,7 +18,7 @@ function env(name: string): string {
 
 const serverUrl = env('SERVER_URL').replace(/\/+$/, '');
 const accessToken = env('ACCESS_TOKEN');
-const channelName = env('CHANNEL_NAME');
+const channelId = env('CHANNEL_ID');
 const buildNumber = env('BUILD_NUMBER');
 const buildStatus = env('BUILD_STATUS');
 const buildBranch = env('BUILD_BRANCH');
@@ -31,6 +31,17 @@ interface Post {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+// GET /api/v4/users/me — идентификатор пользователя (здесь бота), которому принадлежит токен.
+async function botId(): Promise<string> {
+  const response = await fetch(`${serverUrl}/api/v4/users/me`, {headers: {Authorization: `Bearer ${accessToken}`}});
+  const text = await response.text();
+  if (!response.ok) {
+    console.error(`Ошибка GET /users/me: HTTP ${response.status}: ${text}`);
+    process.exit(1);
+  }
+  return (JSON.parse(text) as {id: string}).id;
+}
+
 // POST /api/v4/posts с повторами при сбоях сети и ответах 408, 429 и 5xx.
 async function createPost(body: unknown, attempts = 4): Promise<Post> {
   for (let attempt = 1; ; attempt++) {
@@ -40,6 +51,8 @@ async function createPost(body: unknown, attempts = 4): Promise<Post> {
         method: 'POST',
         headers: {Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json'},
         body: JSON.stringify(body),
+        // 5 с на попытку: четыре попытки с паузами укладываются в 30 секунд, пока сервер узнаёт повтор.
+        signal: AbortSignal.timeout(5000),
       });
     } catch (err) {
       if (attempt >= attempts) {
@@ -68,11 +81,13 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const [statusText, color] = status;
-  // Один ключ на одно логическое сообщение: повтор после сбоя сети вернёт уже созданное сообщение.
-  const idempotencyKey = `ci-build-${buildNumber}-${buildStatus}`;
+  // Ключ вида <id бота>:<время в мс> берётся один раз и повторяется во всех попытках:
+  // в течение 30 секунд повтор вернёт уже созданное сообщение, а не создаст второе.
+  const bot = await botId();
+  const idempotencyKey = `${bot}:${Date.now()}`;
 
   const post = await createPost({
-    peer: `~${channelName}`,
+    channel_id: channelId,
     message: `Сборка **${buildNumber}** (\`${buildBranch}\`): ${statusText}`,
     idempotency_key: idempotencyKey,
     props: {
@@ -91,7 +106,7 @@ async function main(): Promise<void> {
     },
   });
   console.log(`Уведомление о сборке ${buildNumber} опубликовано: id=${post.id}, канал ${post.channel_id}`);
-  console.log(`Ключ идемпотентности: ${idempotencyKey}`);
+  console.log(`Ключ идемпотентности составлен для бота id=${bot}`);
 }
 
 main().catch((err: unknown) => {

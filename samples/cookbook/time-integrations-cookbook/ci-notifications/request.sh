@@ -4,7 +4,7 @@ set -euo pipefail
 
 : "${SERVER_URL:?Задайте SERVER_URL, например https://time.example.ru}"
 : "${ACCESS_TOKEN:?Задайте ACCESS_TOKEN — токен бота}"
-: "${CHANNEL_NAME:?Задайте CHANNEL_NAME — канал для уведомлений, например town-square}"
+: "${CHANNEL_ID:?Задайте CHANNEL_ID — идентификатор канала для уведомлений}"
 : "${BUILD_NUMBER:?Задайте BUILD_NUMBER — номер сборки}"
 : "${BUILD_STATUS:?Задайте BUILD_STATUS — success или failure}"
 : "${BUILD_BRANCH:?Задайте BUILD_BRANCH — ветка}"
@@ -15,14 +15,20 @@ case "$BUILD_STATUS" in
   failure) status_text="с ошибкой"; color="#cf222e" ;;
   *) echo "BUILD_STATUS должен быть success или failure" >&2; exit 1 ;;
 esac
-# Один ключ на одно логическое сообщение: повтор после сбоя сети вернёт уже созданное сообщение.
-idempotency_key="ci-build-${BUILD_NUMBER}-${BUILD_STATUS}"
+# Ключ вида <id бота>:<время в мс> берётся один раз и повторяется во всех попытках:
+# в течение 30 секунд повтор вернёт уже созданное сообщение, а не создаст второе.
+if ! me=$(curl -sS --fail-with-body "${SERVER_URL}/api/v4/users/me" -H "Authorization: Bearer ${ACCESS_TOKEN}"); then
+  echo "Ошибка GET /users/me: ${me}" >&2
+  exit 1
+fi
+bot_id=$(jq -r '.id' <<<"$me")
+idempotency_key="${bot_id}:$(date +%s%3N)"
 
 body=$(jq -n \
-  --arg peer "~${CHANNEL_NAME}" --arg key "$idempotency_key" \
+  --arg channel_id "$CHANNEL_ID" --arg key "$idempotency_key" \
   --arg number "$BUILD_NUMBER" --arg branch "$BUILD_BRANCH" --arg url "$BUILD_URL" \
   --arg status "$status_text" --arg color "$color" '{
-  peer: $peer,
+  channel_id: $channel_id,
   message: ("Сборка **" + $number + "** (`" + $branch + "`): " + $status),
   idempotency_key: $key,
   props: {attachments: [{
@@ -37,8 +43,9 @@ body=$(jq -n \
   }]}
 }')
 
-# --retry повторяет запрос при тайм-ауте и ответах 408, 429, 500, 502, 503, 504.
-if ! post=$(curl -sS --fail-with-body --retry 3 --retry-delay 2 -X POST "${SERVER_URL}/api/v4/posts" \
+# --retry повторяет запрос при тайм-ауте и ответах 408, 429, 500, 502, 503, 504. 5 с на попытку:
+# четыре попытки с паузами укладываются в 30 секунд, пока сервер узнаёт повтор.
+if ! post=$(curl -sS --fail-with-body --max-time 5 --retry 3 --retry-delay 2 -X POST "${SERVER_URL}/api/v4/posts" \
   -H "Authorization: Bearer ${ACCESS_TOKEN}" \
   -H "Content-Type: application/json" \
   --data-binary "$body"); then
@@ -47,4 +54,4 @@ if ! post=$(curl -sS --fail-with-body --retry 3 --retry-delay 2 -X POST "${SERVE
 fi
 printf 'Уведомление о сборке %s опубликовано: id=%s, канал %s\n' "$BUILD_NUMBER" \
   "$(jq -r '.id' <<<"$post")" "$(jq -r '.channel_id' <<<"$post")"
-printf 'Ключ идемпотентности: %s\n' "$idempotency_key"
+printf 'Ключ идемпотентности составлен для бота id=%s\n' "$bot_id"

@@ -1,5 +1,4 @@
 // Публикует алерт, ставит под ним реакцию-подсказку и проверяет, кто подтвердил алерт такой же реакцией.
-// Программу можно запускать повторно для того же ALERT_ID: дубль не появится, а проверка обновится.
 package main
 
 import (
@@ -70,7 +69,7 @@ type reaction struct {
 
 func main() {
 	log.SetFlags(0)
-	channelName := env("CHANNEL_NAME")
+	channelID := env("CHANNEL_ID")
 	alertID := env("ALERT_ID")
 	alertText := env("ALERT_TEXT")
 	ackEmoji := os.Getenv("ACK_EMOJI")
@@ -84,14 +83,13 @@ func main() {
 	}
 	api("GET", "/users/me", nil, &bot)
 
-	// 2. Алерт. Ключ идемпотентности привязан к алерту, поэтому повторный запуск вернёт то же сообщение.
+	// 2. Алерт. Каждый запуск публикует новое сообщение, поэтому запускайте программу один раз на срабатывание.
 	var post struct {
 		ID string `json:"id"`
 	}
 	api("POST", "/posts", map[string]string{
-		"peer":            "~" + channelName,
-		"idempotency_key": "alert-" + alertID,
-		"message":         ":rotating_light: **Алерт:** " + alertText + "\nПоставьте :" + ackEmoji + ":, если взяли алерт в работу.",
+		"channel_id": channelID,
+		"message":    ":rotating_light: **Алерт:** " + alertText + "\nПоставьте :" + ackEmoji + ":, если взяли алерт в работу.",
 	}, &post)
 	fmt.Printf("Алерт %s опубликован: id=%s\n", alertID, post.ID)
 

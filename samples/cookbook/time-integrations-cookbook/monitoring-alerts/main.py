@@ -1,6 +1,4 @@
 """Публикует алерт, ставит под ним реакцию-подсказку и проверяет, кто подтвердил алерт такой же реакцией.
-
-Программу можно запускать повторно для того же ALERT_ID: дубль не появится, а проверка обновится.
 """
 import json
 import os
@@ -18,7 +16,7 @@ def env(name):
 
 SERVER_URL = env("SERVER_URL").rstrip("/")
 ACCESS_TOKEN = env("ACCESS_TOKEN")
-CHANNEL_NAME = env("CHANNEL_NAME")
+CHANNEL_ID = env("CHANNEL_ID")
 ALERT_ID = env("ALERT_ID")
 ALERT_TEXT = env("ALERT_TEXT")
 ACK_EMOJI = os.environ.get("ACK_EMOJI") or "white_check_mark"
@@ -41,10 +39,9 @@ def api(method, path, body=None):
 # 1. Идентификатор бота — реакция ставится от его имени.
 bot_id = api("GET", "/users/me")["id"]
 
-# 2. Алерт. Ключ идемпотентности привязан к алерту, поэтому повторный запуск вернёт то же сообщение.
+# 2. Алерт. Каждый запуск публикует новое сообщение, поэтому запускайте программу один раз на срабатывание.
 post = api("POST", "/posts", {
-    "peer": "~" + CHANNEL_NAME,
-    "idempotency_key": "alert-" + ALERT_ID,
+    "channel_id": CHANNEL_ID,
     "message": f":rotating_light: **Алерт:** {ALERT_TEXT}\nПоставьте :{ACK_EMOJI}:, если взяли алерт в работу.",
 })
 print(f"Алерт {ALERT_ID} опубликован: id={post['id']}")

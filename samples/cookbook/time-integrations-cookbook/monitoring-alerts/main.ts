@@ -1,5 +1,4 @@
 // Публикует алерт, ставит под ним реакцию-подсказку и проверяет, кто подтвердил алерт такой же реакцией.
-// Программу можно запускать повторно для того же ALERT_ID: дубль не появится, а проверка обновится.
 // Запуск: npx tsx main.ts
 
 function env(name: string): string {
@@ -13,7 +12,7 @@ function env(name: string): string {
 
 const serverUrl = env('SERVER_URL').replace(/\/+$/, '');
 const accessToken = env('ACCESS_TOKEN');
-const channelName = env('CHANNEL_NAME');
+const channelId = env('CHANNEL_ID');
 const alertId = env('ALERT_ID');
 const alertText = env('ALERT_TEXT');
 const ackEmoji = process.env.ACK_EMOJI || 'white_check_mark';
@@ -54,10 +53,9 @@ async function main(): Promise<void> {
   // 1. Идентификатор бота — реакция ставится от его имени.
   const bot = await api<User>('GET', '/users/me');
 
-  // 2. Алерт. Ключ идемпотентности привязан к алерту, поэтому повторный запуск вернёт то же сообщение.
+  // 2. Алерт. Каждый запуск публикует новое сообщение, поэтому запускайте программу один раз на срабатывание.
   const post = await api<Post>('POST', '/posts', {
-    peer: `~${channelName}`,
-    idempotency_key: `alert-${alertId}`,
+    channel_id: channelId,
     message: `:rotating_light: **Алерт:** ${alertText}\nПоставьте :${ackEmoji}:, если взяли алерт в работу.`,
   });
   console.log(`Алерт ${alertId} опубликован: id=${post.id}`);

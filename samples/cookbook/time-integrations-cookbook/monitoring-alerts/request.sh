@@ -1,11 +1,10 @@
 #!/usr/bin/env bash
 # Публикует алерт, ставит под ним реакцию-подсказку и проверяет, кто подтвердил алерт такой же реакцией.
-# Скрипт можно запускать повторно для того же ALERT_ID: дубль не появится, а проверка обновится.
 set -euo pipefail
 
 : "${SERVER_URL:?Задайте SERVER_URL, например https://time.example.ru}"
 : "${ACCESS_TOKEN:?Задайте ACCESS_TOKEN — токен бота}"
-: "${CHANNEL_NAME:?Задайте CHANNEL_NAME — канал дежурных}"
+: "${CHANNEL_ID:?Задайте CHANNEL_ID — идентификатор канала дежурных}"
 : "${ALERT_ID:?Задайте ALERT_ID — постоянный идентификатор алерта в системе мониторинга}"
 : "${ALERT_TEXT:?Задайте ALERT_TEXT — текст алерта}"
 ACK_EMOJI="${ACK_EMOJI:-white_check_mark}"
@@ -26,11 +25,10 @@ api() {
 # 1. Идентификатор бота — реакция ставится от его имени.
 bot_id=$(api GET "/users/me" | jq -r '.id')
 
-# 2. Алерт. Ключ идемпотентности привязан к алерту, поэтому повторный запуск вернёт то же сообщение.
-body=$(jq -n --arg peer "~${CHANNEL_NAME}" --arg key "alert-${ALERT_ID}" \
+# 2. Алерт. Каждый запуск публикует новое сообщение, поэтому запускайте программу один раз на срабатывание.
+body=$(jq -n --arg channel_id "$CHANNEL_ID" \
   --arg text "$ALERT_TEXT" --arg emoji "$ACK_EMOJI" '{
-  peer: $peer,
-  idempotency_key: $key,
+  channel_id: $channel_id,
   message: (":rotating_light: **Алерт:** " + $text + "\nПоставьте :" + $emoji + ":, если взяли алерт в работу.")
 }')
 post_id=$(api POST "/posts" --data-binary "$body" | jq -r '.id')

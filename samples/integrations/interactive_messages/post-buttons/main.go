@@ -51,10 +51,9 @@ type attachment struct {
 }
 
 type newPost struct {
-	Peer           string                  `json:"peer"`
-	Message        string                  `json:"message"`
-	IdempotencyKey string                  `json:"idempotency_key"`
-	Props          map[string][]attachment `json:"props"`
+	ChannelID string                  `json:"channel_id"`
+	Message   string                  `json:"message"`
+	Props     map[string][]attachment `json:"props"`
 }
 
 func env(name string) string {
@@ -69,7 +68,7 @@ func main() {
 	log.SetFlags(0)
 	serverURL := env("SERVER_URL")
 	accessToken := env("ACCESS_TOKEN")
-	channelName := env("CHANNEL_NAME")
+	channelID := env("CHANNEL_ID")
 	actionURL := env("ACTION_URL")
 	actionSecret := env("ACTION_SECRET")
 
@@ -100,9 +99,8 @@ func main() {
 	}
 
 	post := newPost{
-		Peer:           "~" + channelName,
-		Message:        "Сборка **1452** готова к выкладке в рабочее окружение.",
-		IdempotencyKey: "release-1452-approval",
+		ChannelID: channelID,
+		Message:   "Сборка **1452** готова к выкладке в рабочее окружение.",
 		Props: map[string][]attachment{
 			"attachments": {
 				{

@@ -15,7 +15,7 @@ def env(name: str) -> str:
 
 SERVER_URL = env("SERVER_URL")
 ACCESS_TOKEN = env("ACCESS_TOKEN")
-CHANNEL_NAME = env("CHANNEL_NAME")
+CHANNEL_ID = env("CHANNEL_ID")
 ACTION_URL = env("ACTION_URL")
 ACTION_SECRET = env("ACTION_SECRET")
 
@@ -43,9 +43,8 @@ actions = [
 ]
 
 post = {
-    "peer": f"~{CHANNEL_NAME}",
+    "channel_id": CHANNEL_ID,
     "message": "Сборка **1452** готова к выкладке в рабочее окружение.",
-    "idempotency_key": "release-1452-approval",
     "props": {
         "attachments": [
             {

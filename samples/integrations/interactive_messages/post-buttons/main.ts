@@ -11,7 +11,7 @@ function env(name: string): string {
 
 const SERVER_URL = env('SERVER_URL');
 const ACCESS_TOKEN = env('ACCESS_TOKEN');
-const CHANNEL_NAME = env('CHANNEL_NAME');
+const CHANNEL_ID = env('CHANNEL_ID');
 const ACTION_URL = env('ACTION_URL');
 const ACTION_SECRET = env('ACTION_SECRET');
 
@@ -55,9 +55,8 @@ const actions: PostAction[] = [
 ];
 
 const post = {
-  peer: `~${CHANNEL_NAME}`,
+  channel_id: CHANNEL_ID,
   message: 'Сборка **1452** готова к выкладке в рабочее окружение.',
-  idempotency_key: 'release-1452-approval',
   props: {
     attachments: [
       {

@@ -4,16 +4,15 @@ set -euo pipefail
 
 : "${SERVER_URL:?Задайте SERVER_URL, например https://time.example.ru}"
 : "${ACCESS_TOKEN:?Задайте ACCESS_TOKEN — токен бота}"
-: "${CHANNEL_NAME:?Задайте CHANNEL_NAME, например town-square}"
+: "${CHANNEL_ID:?Задайте CHANNEL_ID — идентификатор канала, например 4xp9fdt77pncbef59f4k1qe83o}"
 : "${ACTION_URL:?Задайте ACTION_URL — адрес обработчика нажатий}"
 : "${ACTION_SECRET:?Задайте ACTION_SECRET — общий секрет с обработчиком}"
 
-body=$(jq -n --arg peer "~$CHANNEL_NAME" --arg url "$ACTION_URL" --arg secret "$ACTION_SECRET" '
+body=$(jq -n --arg channel_id "$CHANNEL_ID" --arg url "$ACTION_URL" --arg secret "$ACTION_SECRET" '
   def integration($action): {url: $url, context: {action: $action, release: "1452", secret: $secret}};
   {
-    peer: $peer,
+    channel_id: $channel_id,
     message: "Сборка **1452** готова к выкладке в рабочее окружение.",
-    idempotency_key: "release-1452-approval",
     props: {
       attachments: [{
         fallback: "Сборка 1452 ждёт согласования",
