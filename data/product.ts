@@ -51,7 +51,8 @@ export const product = {
     opensearch: '2.x',
     redis: '7.x',
     kafka: '3.x',
-    nginx: '1.24',
+    /** `http2 on;` in the server block of our nginx configuration needs 1.25.1. */
+    nginx: '1.25.1',
     keycloak: '23',
     kubernetes: '1.28',
     dockerCompose: '2.20',

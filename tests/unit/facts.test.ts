@@ -15,6 +15,15 @@ function occurrences(pattern: RegExp) {
 }
 
 describe('pages agree with data/product.ts', () => {
+  it('name one minimum nginx version, new enough for the `http2 on;` the configurations use', () => {
+    const [major, minor, patch] = product.supported.nginx.split('.').map(Number);
+    expect(major * 10000 + minor * 100 + (patch ?? 0)).toBeGreaterThanOrEqual(12501);
+    expect(occurrences(/http2 on;/g).length).toBeGreaterThan(0);
+    const minimums = occurrences(/nginx[ \u00a0](\d+\.\d+(?:\.\d+)?)[ \u00a0](?:или|и)[ \u00a0]нове/g).map(({file, match}) => `${file}: ${match[1]}`);
+    expect(minimums.length).toBeGreaterThan(0);
+    expect(minimums.filter((m) => !m.endsWith(`: ${product.supported.nginx}`))).toEqual([]);
+  });
+
   it('name only the documented release in server image tags', () => {
     const allowed = new Set<string>([product.release.current]);
     const tags = occurrences(new RegExp(`${product.images.server.replace(/\./g, '\\.')}:(\\d+\\.\\d+\\.\\d+)`, 'g'));
