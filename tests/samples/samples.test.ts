@@ -150,4 +150,26 @@ describe('programs work against the mock of our spec', () => {
       }, 130_000);
     }
   }
+
+  // Time 7.8 answers a bad token on the WebSocket with no frame at all: it drops the connection.
+  // The listeners must take that as final, say why and exit, instead of waiting for an error reply
+  // or reconnecting with backoff for ever.
+  const websockets = folders.find((f) => f.id === 'cookbook/websockets');
+  for (const program of (websockets?.runnable ?? []).filter((p) => p !== 'request.sh')) {
+    it(`cookbook/websockets/${program} stops on a rejected token`, async () => {
+      const [command, args, extraEnv] = runners[program](path.join(websockets!.dir, program));
+      const result = await runAsync(command, args, {
+        cwd: websockets!.dir,
+        env: {SERVER_URL: mock.url, ACCESS_TOKEN: 'wrongtoken0000000000000000', ...websockets!.env, ...extraEnv},
+        timeout: 60_000,
+      });
+      expect(result.code, result.stderr).toBe(1);
+      expect(result.stdout).toBe('Рукопожатие WebSocket: HTTP 101\n');
+      expect(result.stderr).toContain('не подтвердив аутентификацию');
+      expect(result.stderr).not.toContain('переподключение');
+    }, 70_000);
+  }
+  it('the WebSocket recipe has listeners to check', () => {
+    expect(websockets?.runnable.filter((p) => p !== 'request.sh').sort()).toEqual(['main.go', 'main.py', 'main.ts']);
+  });
 });

@@ -23,6 +23,9 @@ import (
 const (
 	readTimeout = 120 * time.Second // ни данных, ни ping за это время — соединение считаем потерянным
 	maxBackoff  = 60 * time.Second
+
+	notAuthenticated = "Сервер закрыл соединение, не подтвердив аутентификацию: " +
+		"токен неверен, отозван или принадлежит отключённому пользователю"
 )
 
 // frame — кадр сервера: событие (event, data, seq) или ответ на действие клиента (status, seq_reply).
@@ -148,14 +151,16 @@ func session(wsURL string, reconnect bool) (bool, error) {
 	}
 
 	helloReceived := false
+	authenticated := false
 	var expectedSeq int64
 	for {
 		_ = conn.SetReadDeadline(time.Now().Add(readTimeout))
 		_, raw, err := conn.ReadMessage()
 		if err != nil {
-			// 1008 — сервер закрыл соединение из-за неверного токена.
-			if websocket.IsCloseError(err, websocket.ClosePolicyViolation) {
-				return helloReceived, fatalError{"Сервер отклонил токен (код закрытия 1008)"}
+			// На неверный токен сервер не отвечает ошибкой, а молча разрывает соединение.
+			// Разрыв до ответа OK на seq=1 означает отказ, и повтор его не исправит.
+			if !authenticated {
+				return helloReceived, fatalError{notAuthenticated}
 			}
 			return helloReceived, err
 		}
@@ -173,6 +178,7 @@ func session(wsURL string, reconnect bool) (bool, error) {
 				return helloReceived, fatalError{msg}
 			}
 			if *f.SeqReply == 1 {
+				authenticated = true
 				fmt.Printf("Аутентификация пройдена: seq_reply=%d\n", *f.SeqReply)
 			}
 			continue

@@ -28,6 +28,10 @@ MAX_POSTS = int(os.environ.get("MAX_POSTS", "1"))
 WS_URL = "ws" + SERVER_URL[len("http"):] + "/api/v4/websocket"
 READ_TIMEOUT_S = 120  # ни данных, ни ping за это время — соединение считаем потерянным
 MAX_BACKOFF_S = 60
+NOT_AUTHENTICATED = (
+    "Сервер закрыл соединение, не подтвердив аутентификацию: "
+    "токен неверен, отозван или принадлежит отключённому пользователю"
+)
 
 
 class FatalError(Exception):
@@ -68,6 +72,7 @@ def session(reconnect):
     """Одно соединение. Возвращает True, если успело прийти событие hello."""
     global handled
     hello_received = False
+    authenticated = False
     expected_seq = 0
     try:
         ws = websocket.create_connection(WS_URL, timeout=READ_TIMEOUT_S)
@@ -81,9 +86,18 @@ def session(reconnect):
         # Первый кадр — запрос аутентификации с токеном; seq растёт с каждым действием клиента.
         ws.send(json.dumps({"seq": 1, "action": "authentication_challenge", "data": {"token": ACCESS_TOKEN}}))
         while True:
-            raw = ws.recv()
+            # На неверный токен сервер не отвечает ошибкой, а молча разрывает соединение.
+            # Разрыв до ответа OK на seq=1 означает отказ, и повтор его не исправит.
+            try:
+                raw = ws.recv()
+            except (websocket.WebSocketConnectionClosedException, ConnectionResetError):
+                if not authenticated:
+                    raise FatalError(NOT_AUTHENTICATED) from None
+                raise
             if not raw:
                 # Сервер закрыл соединение.
+                if not authenticated:
+                    raise FatalError(NOT_AUTHENTICATED)
                 return hello_received
             frame = json.loads(raw)
 
@@ -94,6 +108,7 @@ def session(reconnect):
                         f"Ошибка в ответе на seq={frame['seq_reply']}: {error.get('id')} {error.get('message')}"
                     )
                 if frame["seq_reply"] == 1:
+                    authenticated = True
                     print(f"Аутентификация пройдена: seq_reply={frame['seq_reply']}", flush=True)
                 continue
 

@@ -47,6 +47,8 @@ const MAX_POSTS = Number(process.env.MAX_POSTS ?? '1');
 const WS_URL = `${SERVER_URL.replace(/^http/, 'ws')}/api/v4/websocket`;
 const READ_TIMEOUT_MS = 120_000; // ни данных, ни ping за это время — соединение считаем потерянным
 const MAX_BACKOFF_S = 60;
+const NOT_AUTHENTICATED =
+  'Сервер закрыл соединение, не подтвердив аутентификацию: токен неверен, отозван или принадлежит отключённому пользователю';
 
 let handled = 0;
 // Канал → время create_at последнего полученного сообщения: с него догружаем пропущенное.
@@ -82,6 +84,8 @@ function session(reconnect: boolean): Promise<SessionResult> {
   return new Promise<SessionResult>((resolve, reject) => {
     const ws = new WebSocket(WS_URL, {handshakeTimeout: 15_000});
     let helloReceived = false;
+    let authenticated = false;
+    let opened = false;
     let expectedSeq = 0;
     let finished = false;
     let timer: NodeJS.Timeout | undefined;
@@ -119,6 +123,7 @@ function session(reconnect: boolean): Promise<SessionResult> {
       });
     });
     ws.on('open', () => {
+      opened = true;
       armTimer();
       // Первый кадр — запрос аутентификации с токеном; seq растёт с каждым действием клиента.
       ws.send(JSON.stringify({seq: 1, action: 'authentication_challenge', data: {token: ACCESS_TOKEN}}));
@@ -130,6 +135,7 @@ function session(reconnect: boolean): Promise<SessionResult> {
 
       if (frame.seq_reply !== undefined) {
         if (frame.seq_reply === 1 && frame.status === 'OK') {
+          authenticated = true;
           console.log(`Аутентификация пройдена: seq_reply=${frame.seq_reply}`);
         } else if (frame.status !== 'OK') {
           finish(new FatalError(`Ошибка в ответе на seq=${frame.seq_reply}: ${frame.error?.id} ${frame.error?.message}`));
@@ -171,9 +177,10 @@ function session(reconnect: boolean): Promise<SessionResult> {
         }
       }
     });
-    ws.on('close', (code: number) => {
-      // 1008 — сервер закрыл соединение из-за неверного токена.
-      if (code === 1008) finish(new FatalError('Сервер отклонил токен (код закрытия 1008)'));
+    ws.on('close', () => {
+      // На неверный токен сервер не отвечает ошибкой, а молча разрывает соединение.
+      // Разрыв до ответа OK на seq=1 означает отказ, и повтор его не исправит.
+      if (opened && !authenticated) finish(new FatalError(NOT_AUTHENTICATED));
       else finish(helloReceived ? 'lost-after-hello' : 'lost');
     });
     ws.on('error', (error: Error) => {
