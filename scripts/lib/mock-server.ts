@@ -29,7 +29,7 @@ export const WS_SESSION = {
   challengeOk: {status: 'OK', seq_reply: 1},
   hello: {
     event: 'hello',
-    data: {connection_id: 'c0nn3ct10n1d000000000000000', server_version: '7.8.0'},
+    data: {connection_id: 'c0nn3ct10n1d000000000000000', server_version: '7.8.0.7.8.0.9f3c1e7a2b4d6f8091a3c5e7f9b1d3e5.true'},
     broadcast: {omit_users: null, user_id: '9k3pqxh7zbfc1rtm4wne8dgy6a', channel_id: '', team_id: ''},
     seq: 0,
   },

@@ -44,7 +44,7 @@ export interface Bundle {
   owners: Map<string, string>;
 }
 
-const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /**
@@ -192,6 +192,11 @@ function localiseRefs(value: Json): void {
       else localiseRefs(v);
     }
   }
+}
+
+/** A value with its local `$ref`s followed (`#/components/responses/NotFound` → that response). */
+export function derefLocal(doc: JsonObject, value: Json | undefined): Json | undefined {
+  return isObject(value) && typeof value.$ref === 'string' ? derefLocal(doc, resolvePointer(doc, value.$ref)) : value;
 }
 
 /** Merges and checks one API version (openapi/v4 or openapi/v5). */
@@ -396,7 +401,7 @@ export function checkExamples(doc: JsonObject, operations: Operation[]): SpecPro
       }
     }
   };
-  const deref = (v: Json | undefined): Json | undefined => (isObject(v) && typeof v.$ref === 'string' ? deref(resolvePointer(doc, v.$ref)) : v);
+  const deref = (v: Json | undefined) => derefLocal(doc, v);
 
   for (const o of operations) {
     const at = `/paths/${escapePointer(o.path)}/${o.method}`;

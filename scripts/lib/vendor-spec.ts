@@ -7,13 +7,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
-import {METHODS, OPENAPI_DIR, type Json, type JsonObject} from './openapi';
+import {derefLocal as deref, isObject, METHODS, OPENAPI_DIR, type Json, type JsonObject} from './openapi';
 
 export const VENDOR_DIR = path.join(OPENAPI_DIR, 'v4/vendor');
 export const VENDOR_STRUCTURE = path.join(VENDOR_DIR, 'time-api-v4.structure.yaml');
 export const VENDOR_DIFFERENCES = path.join(VENDOR_DIR, 'differences.yaml');
-
-const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** OpenAPI 3.0 schemas as 3.1 writes them: `nullable: true` becomes a `null` type. */
 export function nullableTo31(value: Json): Json {
@@ -103,15 +101,6 @@ function compareSchema(vendor: Json | undefined, ours: Json | undefined, at: str
     }
     va.forEach((v, i) => compareSchema(v, oa[i], `${at}.${kind}[${i}]`, out));
   }
-}
-
-/** Resolves a local `#/components/<kind>/<name>` reference once. */
-function deref(doc: JsonObject, value: Json | undefined): Json | undefined {
-  if (!isObject(value) || typeof value.$ref !== 'string') return value;
-  const [, kind, name] = /^#\/components\/([^/]+)\/(.+)$/.exec(value.$ref) ?? [];
-  const components = isObject(doc.components) ? doc.components : {};
-  const group = kind ? components[kind] : undefined;
-  return isObject(group) ? group[name] : undefined;
 }
 
 function compareMedia(vendor: Json | undefined, ours: Json | undefined, at: string, out: string[]) {

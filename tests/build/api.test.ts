@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import {describe, expect, it} from 'vitest';
-import {bundleSpec, schemaValidator, slugForOperationId, type Json, type JsonObject} from '../../scripts/lib/openapi';
+import {bundleSpec, derefLocal, schemaValidator, slugForOperationId, type Json, type JsonObject} from '../../scripts/lib/openapi';
 import {V5_SERVICES} from '../../config/openapi';
 
 const build = path.resolve(__dirname, '../../build');
@@ -30,14 +30,10 @@ describe('API reference pages', () => {
 
   it('shows in every operation’s code samples a request body that validates against the operation’s schema', () => {
     const fits = schemaValidator(v4.doc);
-    const resolve = (v: Json): Json => {
-      const ref = (v as JsonObject)?.$ref;
-      return typeof ref === 'string' ? resolve(((v4.doc.components as JsonObject)[ref.split('/')[2]] as JsonObject)[ref.split('/')[3]]) : v;
-    };
     const problems: string[] = [];
     let checked = 0;
     for (const o of v4.operations) {
-      const media = ((resolve(o.op.requestBody ?? null) as JsonObject)?.content as JsonObject)?.['application/json'] as JsonObject | undefined;
+      const media = ((derefLocal(v4.doc, o.op.requestBody) as JsonObject | undefined)?.content as JsonObject | undefined)?.['application/json'] as JsonObject | undefined;
       if (!media) continue;
       const source = fs.readFileSync(path.resolve(__dirname, `../../api-reference/v4/${slugForOperationId(o.operationId)}.api.mdx`), 'utf8');
       const samples = JSON.parse(/^export const codeSamples = (.*);$/m.exec(source)![1]) as {language: string; variants: {code: string}[]}[];

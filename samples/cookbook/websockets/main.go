@@ -196,7 +196,7 @@ func session(wsURL string, reconnect bool) (bool, error) {
 		switch f.Event {
 		case "hello":
 			helloReceived = true
-			fmt.Printf("Подключено к Time %s, соединение %s\n", str(f.Data, "server_version"), str(f.Data, "connection_id"))
+			fmt.Printf("Подключено к Time %s, соединение %s\n", serverRelease(str(f.Data, "server_version")), str(f.Data, "connection_id"))
 			if reconnect {
 				catchUp()
 			}
@@ -263,4 +263,14 @@ func main() {
 		log.Printf("Соединение потеряно, переподключение через %.1f с", delay.Seconds())
 		time.Sleep(delay)
 	}
+}
+
+// serverRelease keeps the release number of hello's server_version, which reads
+// "<release>.<build number>.<client config hash>.<enterprise build>".
+func serverRelease(version string) string {
+	parts := strings.SplitN(version, ".", 4)
+	if len(parts) < 3 {
+		return version
+	}
+	return strings.Join(parts[:3], ".")
 }

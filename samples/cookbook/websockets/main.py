@@ -122,7 +122,9 @@ def session(reconnect):
             data = frame.get("data") or {}
             if frame.get("event") == "hello":
                 hello_received = True
-                print(f"Подключено к Time {data.get('server_version')}, соединение {data.get('connection_id')}", flush=True)
+                # server_version reads "<release>.<build number>.<client config hash>.<enterprise build>": the first three parts are the release.
+                release = ".".join(str(data.get("server_version", "")).split(".")[:3])
+                print(f"Подключено к Time {release}, соединение {data.get('connection_id')}", flush=True)
                 if reconnect:
                     catch_up()
             elif frame.get("event") == "posted":

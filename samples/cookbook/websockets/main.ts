@@ -155,7 +155,9 @@ function session(reconnect: boolean): Promise<SessionResult> {
 
       if (frame.event === 'hello') {
         helloReceived = true;
-        console.log(`Подключено к Time ${String(frame.data?.server_version)}, соединение ${String(frame.data?.connection_id)}`);
+        // server_version reads "<release>.<build number>.<client config hash>.<enterprise build>": the first three parts are the release.
+        const release = String(frame.data?.server_version ?? '').split('.').slice(0, 3).join('.');
+        console.log(`Подключено к Time ${release}, соединение ${String(frame.data?.connection_id)}`);
         if (reconnect) void catchUp();
         return;
       }
