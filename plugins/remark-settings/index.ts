@@ -10,7 +10,8 @@
  */
 import path from 'node:path';
 import {groupThousands} from '../rehype-typography';
-import {EDITION_LABELS, loadCatalogueCached, SETTINGS_DIR, TYPE_LABELS, type Setting, type SettingsPage} from '../../scripts/lib/settings';
+import {anchorForKey, EDITION_LABELS, loadCatalogueCached, routeForPage, SETTINGS_DIR, TYPE_LABELS, type Setting, type SettingsPage} from '../../scripts/lib/settings';
+import {envVarForKey} from '../../src/lib/envVar';
 
 /* Minimal mdast shapes used here (the full types live in ESM-only packages). */
 interface Node {
@@ -71,14 +72,33 @@ function allowedValues(s: Setting): Node[] | null {
 
 type Parse = (markdown: string) => Node[];
 
+export const NO_CONSOLE_FIELD = 'поля в консоли нет: значение задаётся только в config.json или переменной окружения';
+export const VENDOR_DEFAULT = 'задаёт поставка Time; текущее значение видно в консоли и в config.json';
+export const VENDOR_DEFAULT_NO_CONSOLE = 'задаёт поставка Time; текущее значение видно в config.json';
+export const TIME_ORIGIN = 'собственный параметр Time: в серверах линии Mattermost его нет';
+/** Where the one variable that carries every plugin's settings is documented. */
+export const PLUGIN_MAP_SETTING = 'PluginSettings.Plugins';
+
+/**
+ * Plugin settings have no variable of their own: the server reads only the whole map of all
+ * plugins' settings from one variable, so the row names that variable and links to its entry.
+ */
+function pluginEnvNote(): Node[] {
+  return [
+    text('своей переменной нет; настройки всех плагинов задаются вместе, одним объектом JSON в '),
+    {type: 'link', url: `${routeForPage('environment/plugins')}#${anchorForKey(PLUGIN_MAP_SETTING)}`, children: [code(envVarForKey(PLUGIN_MAP_SETTING))]},
+  ];
+}
+
 function settingNodes(s: Setting, parse: Parse): Node[] {
   const rows: [string, Node[]][] = [
-    ['Ключ в config.json', [code(s.key)]],
-    ['Переменная окружения', [code(s.env)]],
-    ['Где в консоли', [strong(text(`Системная консоль → ${s.consolePath}`))]],
+    ['Ключ в config.json', [code(s.configPath)]],
+    ['Переменная окружения', s.env ? [code(s.env)] : pluginEnvNote()],
+    ['Где в консоли', s.consolePath ? [strong(text(`Системная консоль → ${s.consolePath}`))] : [text(NO_CONSOLE_FIELD)]],
     ['Тип', [text(TYPE_LABELS[s.type])]],
-    ['По умолчанию', formatDefault(s)],
+    ['По умолчанию', s.vendorDefault ? [text(s.consolePath ? VENDOR_DEFAULT : VENDOR_DEFAULT_NO_CONSOLE)] : formatDefault(s)],
   ];
+  if (s.origin === 'time') rows.push(['Происхождение', [text(TIME_ORIGIN)]]);
   const allowed = allowedValues(s);
   if (allowed) rows.push(['Допустимые значения', allowed]);
   rows.push(['После изменения', [text(s.restart ? 'нужен перезапуск сервера' : 'применяется без перезапуска')]]);

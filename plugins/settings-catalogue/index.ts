@@ -10,7 +10,13 @@ export const PLUGIN_NAME = 'time-settings-catalogue';
 
 export function indexEntries(catalogue: Catalogue): SettingsIndexEntry[] {
   return catalogue.settings
-    .map(({key, env, name, consolePath, url}) => ({key, env, name, console: consolePath, url}))
+    .map(({configPath, env, name, consolePath, page, url}) => ({
+      key: configPath,
+      env,
+      name,
+      console: consolePath ?? `${catalogue.pages.get(page)!.console} (поля нет, только config.json)`,
+      url,
+    }))
     .sort((a, b) => a.key.localeCompare(b.key));
 }
 

@@ -13,6 +13,7 @@ import YAML from 'yaml';
 import * as z from 'zod';
 import {CONFIG_SECTIONS, envVarForKey} from '../../src/lib/envVar';
 import {fingerprintFiles, listFiles} from './files';
+import {checkAgainstLineage, loadLineage, type Lineage} from './lineage';
 
 export const SETTINGS_DIR = path.resolve(__dirname, '../../data/settings');
 export const SETTINGS_ROUTE = '/administration/settings/';
@@ -40,6 +41,8 @@ export const EDITION_LABELS: Record<(typeof EDITIONS)[number], string> = {
 
 const KEY = /^[A-Z][A-Za-z0-9]*(\.[A-Za-z][A-Za-z0-9]*)+$/;
 const LATIN_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const PLUGIN_ID = /^[a-zA-Z0-9][a-zA-Z0-9._-]{1,189}$/;
+const PLUGIN_KEY_PREFIX = 'PluginSettings.Plugins.';
 
 const settingSchema = z
   .object({
@@ -51,12 +54,15 @@ const settingSchema = z
     min: z.number().optional(),
     max: z.number().optional(),
     unit: z.string().trim().min(1).optional(),
-    console: z.string().trim().min(3).optional(),
+    console: z.union([z.string().trim().min(3), z.literal(false)]).optional(),
     description: z.string().trim().min(40, 'description is required: at least one full sentence in Russian'),
     recommendation: z.string().trim().min(10).optional(),
     warning: z.string().trim().min(10).optional(),
     restart: z.boolean({message: 'restart (true or false) is required'}),
     edition: z.enum(EDITIONS).optional(),
+    origin: z.literal('time').optional(),
+    timeChange: z.string().trim().min(20, 'timeChange: say in a sentence why Time differs from its lineage').optional(),
+    vendorDefault: z.literal(true).optional(),
   })
   .strict();
 
@@ -65,6 +71,7 @@ const sectionSchema = z
     title: z.string().trim().min(2),
     id: z.string().regex(LATIN_ID, 'section id must be Latin kebab-case'),
     intro: z.string().trim().min(10).optional(),
+    origin: z.literal('time').optional(),
     settings: z.array(z.unknown()).min(1, 'a section lists at least one setting'),
   })
   .strict();
@@ -72,19 +79,28 @@ const sectionSchema = z
 const fileSchema = z
   .object({
     console: z.string().trim().min(3, 'console: the System Console path of this page, e.g. "Среда → SMTP"'),
+    origin: z.literal('time').optional(),
+    plugin: z.string().regex(PLUGIN_ID, 'plugin: the plugin id from its manifest, e.g. "ru.tinkoff.mm.workflow"').optional(),
     sections: z.array(z.unknown()).min(1),
   })
   .strict();
 
 export type SettingInput = z.infer<typeof settingSchema>;
 
-export interface Setting extends SettingInput {
+export interface Setting extends Omit<SettingInput, 'origin'> {
   /** Page id: the YAML path without extension, e.g. "environment/smtp". */
   page: string;
   section: string;
-  /** The full console path of the setting. */
-  consolePath: string;
-  env: string;
+  /** The full console path of the setting, or null when only config.json and the environment set it. */
+  consolePath: string | null;
+  /** Its environment variable, or null for plugin settings, which the server reads only as a whole map. */
+  env: string | null;
+  /** Where the value lives in config.json, as a reader would look it up. */
+  configPath: string;
+  /** `lineage`: a key of the Mattermost release Time descends from; `time`: Time's own. */
+  origin: 'lineage' | 'time';
+  /** The plugin id, for settings of a plugin page. */
+  plugin?: string;
   anchor: string;
   /** Route of the page with the anchor. */
   url: string;
@@ -94,6 +110,7 @@ export interface SettingsSection {
   title: string;
   id: string;
   intro?: string;
+  origin?: 'time';
   settings: Setting[];
 }
 
@@ -101,6 +118,7 @@ export interface SettingsPage {
   page: string;
   file: string;
   console: string;
+  plugin?: string;
   sections: SettingsSection[];
 }
 
@@ -121,7 +139,8 @@ export function routeForPage(page: string): string {
 /** Why a default value does not fit its declared type, or null when it fits. */
 export function checkDefault(s: SettingInput): string | null {
   const d = s.default;
-  if (d === undefined) return 'default is required (use null for «не задано»)';
+  if (s.vendorDefault) return d === undefined ? null : 'vendorDefault says no source gives the default: drop default';
+  if (d === undefined) return 'default is required (use null for «не задано», or vendorDefault: true when only the vendor knows it)';
   if (d === null) return null;
   const inRange = (n: number) =>
     (s.min !== undefined && n < s.min) || (s.max !== undefined && n > s.max) ? `default ${n} is outside ${s.min ?? '−∞'}…${s.max ?? '∞'}` : null;
@@ -151,35 +170,40 @@ function issuesOf(error: z.ZodError): string[] {
   return error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message));
 }
 
-/** Parses one catalogue file; problems are returned as messages naming the file and the entry. */
-export function parseSettingsFile(file: string, page: string, source: string): {page?: SettingsPage; problems: string[]} {
+/** Parses one catalogue file; problems are returned as messages naming the file, line and entry. */
+export function parseSettingsFile(file: string, page: string, source: string, lineage?: Lineage): {page?: SettingsPage; problems: string[]} {
   const problems: string[] = [];
-  let raw: unknown;
-  try {
-    raw = YAML.parse(source, {prettyErrors: true});
-  } catch (error) {
-    return {problems: [`${file}: not valid YAML: ${(error as Error).message.split('\n')[0]}`]};
-  }
+  const lineCounter = new YAML.LineCounter();
+  const doc = YAML.parseDocument(source, {lineCounter, prettyErrors: true});
+  if (doc.errors.length) return {problems: [`${file}: not valid YAML: ${doc.errors[0].message.split('\n')[0]}`]};
+  const raw: unknown = doc.toJS();
+  const lineOf = (...at: (string | number)[]) => {
+    const node = doc.getIn(at, true) as {range?: [number, number, number]} | undefined;
+    return node?.range ? lineCounter.linePos(node.range[0]).line : undefined;
+  };
   const top = fileSchema.safeParse(raw);
   if (!top.success) return {problems: issuesOf(top.error).map((m) => `${file}: ${m}`)};
+  const {plugin} = top.data;
 
-  const result: SettingsPage = {page, file, console: top.data.console, sections: []};
+  const result: SettingsPage = {page, file, console: top.data.console, plugin, sections: []};
   top.data.sections.forEach((rawSection, si) => {
     const section = sectionSchema.safeParse(rawSection);
     if (!section.success) {
-      problems.push(...issuesOf(section.error).map((m) => `${file}: section ${si + 1}: ${m}`));
+      problems.push(...issuesOf(section.error).map((m) => `${file}:${lineOf('sections', si) ?? 1}: section ${si + 1}: ${m}`));
       return;
     }
     const settings: Setting[] = [];
     section.data.settings.forEach((rawSetting, i) => {
       const key = (rawSetting as {key?: unknown})?.key;
-      const where = `${file}: section "${section.data.id}", entry ${i + 1}${typeof key === 'string' ? ` (${key})` : ''}`;
+      const line = lineOf('sections', si, 'settings', i);
+      const where = `${file}${line ? `:${line}` : ''}: section "${section.data.id}", entry ${i + 1}${typeof key === 'string' ? ` (${key})` : ''}`;
       const parsed = settingSchema.safeParse(rawSetting);
       if (!parsed.success) {
         problems.push(...issuesOf(parsed.error).map((m) => `${where}: ${m}`));
         return;
       }
-      const s = parsed.data;
+      const {origin: ownOrigin, ...s} = parsed.data;
+      const origin = ownOrigin ?? section.data.origin ?? top.data.origin ?? 'lineage';
       const wrongDefault = checkDefault(s);
       if (wrongDefault) problems.push(`${where}: ${wrongDefault}`);
       if (s.values && s.type !== 'enum') problems.push(`${where}: values are only for type enum`);
@@ -190,13 +214,25 @@ export function parseSettingsFile(file: string, page: string, source: string): {
       if (!(CONFIG_SECTIONS as readonly string[]).includes(sectionName)) {
         problems.push(`${where}: "${sectionName}" is not a known config section (src/lib/envVar.ts)`);
       }
+      const pluginKey = s.key.startsWith(PLUGIN_KEY_PREFIX) ? s.key.slice(PLUGIN_KEY_PREFIX.length).split('.') : null;
+      if (pluginKey && (!plugin || pluginKey.length !== 2)) {
+        problems.push(`${where}: a plugin setting is PluginSettings.Plugins.<plugin>.<Setting> on a page whose file names the plugin id (plugin: …)`);
+      } else if (!pluginKey && plugin) {
+        problems.push(`${where}: a plugin page (plugin: ${plugin}) lists only PluginSettings.Plugins.<plugin>.<Setting> keys`);
+      } else if (!pluginKey && lineage) {
+        const mismatch = checkAgainstLineage({...s, origin}, lineage);
+        if (mismatch) problems.push(`${where}: ${mismatch}`);
+      }
       const anchor = anchorForKey(s.key);
       settings.push({
         ...s,
+        origin,
         page,
         section: section.data.id,
-        consolePath: s.console ?? top.data.console,
-        env: envVarForKey(s.key),
+        consolePath: s.console === false ? null : (s.console ?? top.data.console),
+        env: pluginKey ? null : envVarForKey(s.key),
+        configPath: pluginKey && plugin ? `PluginSettings.Plugins["${plugin}"].${pluginKey[1].toLowerCase()}` : s.key,
+        ...(plugin ? {plugin} : {}),
         anchor,
         url: `${routeForPage(page)}#${anchor}`,
       });
@@ -223,12 +259,12 @@ export class CatalogueError extends Error {
 }
 
 /** Loads and validates the whole catalogue; throws CatalogueError listing every problem. */
-export function loadCatalogue(dir = SETTINGS_DIR, relativeTo = path.resolve(dir, '../..')): Catalogue {
+export function loadCatalogue(dir = SETTINGS_DIR, relativeTo = path.resolve(dir, '../..'), lineage: Lineage | null = loadLineage()): Catalogue {
   const problems: string[] = [];
   const pages = new Map<string, SettingsPage>();
   for (const [file, page] of listCatalogueFiles(dir)) {
     const shown = path.relative(relativeTo, file);
-    const parsed = parseSettingsFile(shown, page, fs.readFileSync(file, 'utf8'));
+    const parsed = parseSettingsFile(shown, page, fs.readFileSync(file, 'utf8'), lineage ?? undefined);
     problems.push(...parsed.problems);
     if (parsed.page) pages.set(page, parsed.page);
   }

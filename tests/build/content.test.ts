@@ -40,7 +40,8 @@ describe('settings pages', () => {
       for (const s of page.sections.flatMap((x) => x.settings)) {
         const count = html.split(new RegExp(`\\sid="?${s.anchor}"?[\\s>]`)).length - 1;
         if (count !== 1) problems.push(`${s.url}: id ${s.anchor} appears ${count} times`);
-        if (!html.includes(s.env)) problems.push(`${s.url}: ${s.env} is not shown`);
+        if (!html.includes(s.env ?? 'TIME_PLUGINSETTINGS_PLUGINS')) problems.push(`${s.url}: ${s.env} is not shown`);
+        if (!html.includes(s.configPath.replaceAll('"', '&quot;'))) problems.push(`${s.url}: ${s.configPath} is not shown`);
       }
     }
     expect(problems).toEqual([]);

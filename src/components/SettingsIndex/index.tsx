@@ -4,7 +4,8 @@ import styles from './styles.module.css';
 
 export interface SettingsIndexEntry {
   key: string;
-  env: string;
+  /** null for plugin settings: the server reads them only as one map of all plugins. */
+  env: string | null;
   name: string;
   console: string;
   url: string;
@@ -20,7 +21,7 @@ export function filterEntries(entries: SettingsIndexEntry[], query: string, sect
   return entries.filter(
     (e) =>
       (section === '' || e.console.split(' → ')[0] === section) &&
-      (q === '' || [e.key, e.env, e.name, e.console].some((field) => normalize(field).includes(q))),
+      (q === '' || [e.key, e.env ?? '', e.name, e.console].some((field) => normalize(field).includes(q))),
   );
 }
 
@@ -91,9 +92,13 @@ export default function SettingsIndex({entries}: {entries: SettingsIndexEntry[]}
                   </code>
                 </td>
                 <td>
-                  <code>
-                    <Breakable text={e.env} />
-                  </code>
+                  {e.env ? (
+                    <code>
+                      <Breakable text={e.env} />
+                    </code>
+                  ) : (
+                    'нет своей'
+                  )}
                 </td>
                 <td>{e.console}</td>
               </tr>
