@@ -96,3 +96,32 @@ describe('error facts', () => {
     }
   });
 });
+
+/** Server message ids of the lineage; an id on the portal that is not one of them was made up. */
+const LINEAGE_IDS = fs.readFileSync(path.join(root, 'data/lineage/error-ids.txt'), 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
+const ID_PREFIXES = 'api|app|model|store|web|ent|mfa|plugin|jobs|utils|cli';
+const QUOTED_ID = new RegExp(`[\`"'](?:${ID_PREFIXES})\\.[a-z0-9_]+(?:\\.[a-z0-9_]+)+[\`"']`, 'g');
+
+/** The message ids a line quotes that Mattermost 7.8 never sends (an id may also be quoted as a prefix of real ones). */
+export function unknownIds(line: string, known: readonly string[] = LINEAGE_IDS): string[] {
+  return (line.match(QUOTED_ID) ?? []).map((m) => m.slice(1, -1)).filter((id) => !known.some((k) => k === id || k.startsWith(`${id}.`)));
+}
+
+describe('error ids', () => {
+  it('know the lineage ids and spot one that is not there', () => {
+    expect(LINEAGE_IDS.length).toBeGreaterThan(2000);
+    expect(unknownIds('| 404 | `app.channel.get_by_name.missing.app_error` | нет канала |')).toEqual([]);
+    expect(unknownIds('ошибки `api.system.update_notices` в журнале')).toEqual([]);
+    expect(unknownIds('| 400 | `store.sql_user.save.username_exists.app_error` |')).toEqual(['store.sql_user.save.username_exists.app_error']);
+    expect(unknownIds('"id": "api.user.create_user.phone_invalid.app_error"')).toEqual(['api.user.create_user.phone_invalid.app_error']);
+  });
+
+  it('quote only ids the server of the lineage really sends', () => {
+    const wrong = scanned
+      .filter((file) => !file.startsWith(path.join('data', 'lineage')))
+      .flatMap((file) =>
+        fs.readFileSync(path.join(root, file), 'utf8').split('\n').flatMap((line, i) => unknownIds(line).map((id) => `${file}:${i + 1}: ${id}`)),
+      );
+    expect(wrong).toEqual([]);
+  });
+});
