@@ -6,7 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import * as z from 'zod';
-import {explainEnvVar} from '../../src/lib/envVar';
+import {CONFIG_SECTIONS, envVarForKey, explainEnvVar} from '../../src/lib/envVar';
+import {LINEAGE_RELEASE, loadLineage, type Lineage} from './lineage';
+import {loadCatalogue} from './settings';
 import {listFiles} from './files';
 import {root as repoRoot} from './samples';
 import {readMarkdown} from './markdown-scan';
@@ -57,7 +59,7 @@ const ENV_TOKEN = /\bTIME_[A-Z0-9_]+\b/g;
 export const PLACEHOLDER_TEXT = /\b(TODO|TBD|FIXME|XXX)\b|lorem ipsum|заглушк|coming soon|скоро появится|в разработке/i;
 
 /** Checks one Markdown/MDX document given its source; `file` is used in messages. */
-export function checkDocument(file: string, source: string): Problem[] {
+export function checkDocument(file: string, source: string, keys?: ConfigKeys): Problem[] {
   const problems: Problem[] = [];
   const doc = readMarkdown(source);
   if ('error' in doc) return [{file, message: `front matter is not valid YAML: ${doc.error}`}];
@@ -135,9 +137,35 @@ export function checkDocument(file: string, source: string): Problem[] {
     for (const token of text.match(ENV_TOKEN) ?? []) {
       const why = explainEnvVar(token);
       if (why) problems.push({file, line, message: `environment variable not derived from a config key: ${why}`});
+      else if (keys && !keys.envs.has(token)) problems.push({file, line, message: `${token} is not the variable of any setting Time's server reads`});
+    }
+    if (keys) {
+      for (const [, key, wildcard] of text.matchAll(CONFIG_KEY)) {
+        const known = wildcard ? [...keys.keys].some((k) => k.startsWith(key)) : keys.keys.has(key);
+        if (!known) problems.push({file, line, message: `${key} is neither in the settings catalogue nor a key of ${LINEAGE_RELEASE}, the lineage Time's server descends from`});
+      }
     }
   }
   return problems;
+}
+
+/**
+ * A two-part config key as pages write it: `Section.Setting`, or `Section.Prefix*` for a family of
+ * keys. Plugin settings are named by their plugin pages.
+ */
+const CONFIG_KEY = new RegExp(`\\b((?:${CONFIG_SECTIONS.join('|')})\\.(?!Plugins\\.)[A-Z][A-Za-z0-9]*)(?:(\\*)|\\b(?!\\.[A-Za-z]))`, 'g');
+
+/** The config keys a page may name, and their environment variables. */
+export interface ConfigKeys {
+  keys: Set<string>;
+  envs: Set<string>;
+}
+
+/** Keys of the catalogue (Time's own included) and every key of the lineage release. */
+export function configKeys(catalogueKeys: Iterable<string>, lineage: Lineage = loadLineage()): ConfigKeys {
+  const keys = new Set([...catalogueKeys, ...[...lineage.keys.values()].filter((k) => k.in7x).map((k) => k.key)]);
+  const envs = new Set([...keys].filter((k) => k.split('.').length === 2).map(envVarForKey));
+  return {keys, envs};
 }
 
 /** Every Markdown/MDX file below `dir` (generated API pages excluded: they have their own checks). */
@@ -148,9 +176,9 @@ export function listDocFiles(dir: string): string[] {
   });
 }
 
-export function checkDocsDir(dir: string, relativeTo = process.cwd()): Problem[] {
+export function checkDocsDir(dir: string, relativeTo = process.cwd(), keys?: ConfigKeys): Problem[] {
   return listDocFiles(dir).flatMap((file) =>
-    checkDocument(path.relative(relativeTo, file), fs.readFileSync(file, 'utf8')),
+    checkDocument(path.relative(relativeTo, file), fs.readFileSync(file, 'utf8'), keys),
   );
 }
 
@@ -160,9 +188,10 @@ export const CONTENT_DIRS = ['docs', 'api-reference'];
 /** Every check of every hand-written page of the site in `siteDir`, links included, in file and line order. */
 export function checkSite(siteDir: string): Problem[] {
   const site = new SiteIndex(siteDir);
+  const keys = configKeys(loadCatalogue(path.join(siteDir, 'data/settings'), siteDir).settings.map((s) => s.key), loadLineage(path.join(siteDir, 'data/lineage')));
   const problems = CONTENT_DIRS.flatMap((name) => {
     const dir = path.join(siteDir, name);
-    return [...checkDocsDir(dir, siteDir), ...site.check(dir)];
+    return [...checkDocsDir(dir, siteDir, keys), ...site.check(dir)];
   });
   return problems.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {checkDocsDir, checkDocument, formatProblems, listDocFiles} from '../../scripts/lib/content';
+import {checkDocsDir, checkDocument, configKeys, formatProblems, listDocFiles} from '../../scripts/lib/content';
+import {loadLineage} from '../../scripts/lib/lineage';
 
 const good = `---
 title: Установка с Docker Compose
@@ -87,6 +88,18 @@ describe('checkDocument', () => {
     expect(messages(good.replace('TIME_SERVICESETTINGS_SITEURL', 'TIME_SITE_URL'))).toEqual([
       expect.stringMatching(/not derived from a config key.*"SITE" is not a known config section/),
     ]);
+  });
+
+  it('fails config keys and variables that neither the catalogue nor the lineage has', () => {
+    const keys = configKeys(['KafkaSettings.Enable'], loadLineage());
+    const check = (text: string) => checkDocument('page.md', `${good}\n${text}\n`, keys).map((p) => `${p.line}: ${p.message}`);
+    expect(check('Включите `ServiceSettings.SiteURL`, `KafkaSettings.Enable` и все `FileSettings.AmazonS3*`.')).toEqual([]);
+    expect(check('Параметр `ServiceSettings.EnableOnlyAdminIntegrations` задаёт, кто создаёт интеграции.')).toEqual([
+      expect.stringMatching(/^24: ServiceSettings\.EnableOnlyAdminIntegrations is neither in the settings catalogue nor a key of Mattermost 7\.8/),
+    ]);
+    expect(check('Кэш: `CacheSettings.RedisAddress` и `CacheSettings.Redis*`.')).toHaveLength(2);
+    expect(check('Переменная `TIME_CACHESETTINGS_REDISADDRESS`.')).toEqual([expect.stringMatching(/TIME_CACHESETTINGS_REDISADDRESS is not the variable of any setting/)]);
+    expect(check('Ключ `PluginSettings.Plugins.jitsi.JitsiURL` описан на странице плагина.')).toEqual([]);
   });
 
   it('rejects DocCardList, whose data guide pages do not ship', () => {
