@@ -10,12 +10,13 @@ export const PLUGIN_NAME = 'time-settings-catalogue';
 
 export function indexEntries(catalogue: Catalogue): SettingsIndexEntry[] {
   return catalogue.settings
-    .map(({configPath, env, name, consolePath, page, url}) => ({
+    .map(({configPath, env, name, consolePath, page, url, origin}) => ({
       key: configPath,
       env,
       name,
       console: consolePath ?? `${catalogue.pages.get(page)!.console} (поля нет, только config.json)`,
       url,
+      origin,
     }))
     .sort((a, b) => a.key.localeCompare(b.key));
 }

@@ -149,6 +149,16 @@ describe('the settings reference', () => {
     expect(filterEntries(entries, '', 'Среда').every((e) => e.console.startsWith('Среда'))).toBe(true);
     expect(filterEntries(entries, 'no-such-setting', '')).toEqual([]);
   });
+
+  it('tells Time\'s own settings apart and filters by origin', () => {
+    const own = filterEntries(entries, '', '', 'time');
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.map((e) => e.key)).toContain('KafkaSettings.Enable');
+    expect(filterEntries(entries, '', '', 'lineage').map((e) => e.key)).toContain('EmailSettings.SMTPServer');
+    expect(own.length + filterEntries(entries, '', '', 'lineage').length).toBe(entries.length);
+    const html = renderToStaticMarkup(<SettingsIndex entries={entries} />);
+    expect(html.match(/title="Собственный параметр Time/g)?.length).toBe(own.length);
+  });
 });
 
 describe('catalogue texts', () => {

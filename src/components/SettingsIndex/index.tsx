@@ -9,18 +9,23 @@ export interface SettingsIndexEntry {
   name: string;
   console: string;
   url: string;
+  /** `time` for Time's own settings, which servers of the Mattermost lineage do not have. */
+  origin: 'lineage' | 'time';
 }
+
+export type OriginFilter = '' | 'lineage' | 'time';
 
 /** Lower case, ё as е, no separators: what the filter compares. */
 export function normalize(value: string): string {
   return value.toLowerCase().replace(/ё/g, 'е').replace(/[\s._\-→]+/g, '');
 }
 
-export function filterEntries(entries: SettingsIndexEntry[], query: string, section: string): SettingsIndexEntry[] {
+export function filterEntries(entries: SettingsIndexEntry[], query: string, section: string, origin: OriginFilter = ''): SettingsIndexEntry[] {
   const q = normalize(query);
   return entries.filter(
     (e) =>
       (section === '' || e.console.split(' → ')[0] === section) &&
+      (origin === '' || e.origin === origin) &&
       (q === '' || [e.key, e.env ?? '', e.name, e.console].some((field) => normalize(field).includes(q))),
   );
 }
@@ -40,8 +45,9 @@ export function Breakable({text}: {text: string}): ReactNode {
 export default function SettingsIndex({entries}: {entries: SettingsIndexEntry[]}): ReactNode {
   const [query, setQuery] = useState('');
   const [section, setSection] = useState('');
+  const [origin, setOrigin] = useState<OriginFilter>('');
   const sections = useMemo(() => [...new Set(entries.map((e) => e.console.split(' → ')[0]))].sort(), [entries]);
-  const shown = filterEntries(entries, query, section);
+  const shown = filterEntries(entries, query, section, origin);
   return (
     <div className={styles.index}>
       <div className={styles.controls} role="search">
@@ -58,6 +64,14 @@ export default function SettingsIndex({entries}: {entries: SettingsIndexEntry[]}
                 {s}
               </option>
             ))}
+          </select>
+        </label>
+        <label className={styles.field}>
+          <span>Происхождение</span>
+          <select value={origin} onChange={(e) => setOrigin(e.target.value as OriginFilter)}>
+            <option value="">Все параметры</option>
+            <option value="lineage">Общие с линией Mattermost</option>
+            <option value="time">Собственные параметры Time</option>
           </select>
         </label>
       </div>
@@ -85,6 +99,14 @@ export default function SettingsIndex({entries}: {entries: SettingsIndexEntry[]}
               <tr key={e.key}>
                 <td>
                   <Link to={e.url}>{e.name}</Link>
+                  {e.origin === 'time' && (
+                    <>
+                      {' '}
+                      <span className={styles.own} title="Собственный параметр Time: в серверах линии Mattermost его нет">
+                        Time
+                      </span>
+                    </>
+                  )}
                 </td>
                 <td>
                   <code>
