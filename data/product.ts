@@ -57,6 +57,12 @@ export const product = {
     kubernetes: '1.28',
     dockerCompose: '2.20',
   },
+  /**
+   * The second factor as the Mattermost 7.8 server computes it (shared/mfa/mfa.go with
+   * dgryski/dgoogauth): TOTP codes of 6 digits over 30-second steps, a window of 3 steps (the
+   * current one and one on each side), a secret of 20 random bytes shown as 32 Base32 characters.
+   */
+  mfa: {codeDigits: 6, stepSeconds: 30, windowSteps: 3, secretBase32Chars: 32},
   licenceFile: 'time.license',
   envPrefix: 'TIME_',
 } as const;
