@@ -17,7 +17,7 @@ const ownFiles = listFiles(SETTINGS_DIR, (f) => f.endsWith('.yaml'))
   .map((file) => path.relative(SETTINGS_DIR, file).replace(/\.yaml$/, '').split(path.sep).join('/'))
   .filter((page) => /^(environment\/(?!plugins$)|compliance\/|experimental\/|monitoring\/(logs|metrics)$|(notification_log_settings|jobs|about|analytics)$)/.test(page));
 const lineage = loadLineage();
-const parsed = ownFiles.map((page) => ({page, ...parseSettingsFile(`data/settings/${page}.yaml`, page, fs.readFileSync(path.join(SETTINGS_DIR, `${page}.yaml`), 'utf8'), lineage)}));
+const parsed = ownFiles.map((id) => parseSettingsFile(`data/settings/${id}.yaml`, id, fs.readFileSync(path.join(SETTINGS_DIR, `${id}.yaml`), 'utf8'), lineage));
 const settings: Setting[] = parsed.flatMap((p) => p.page?.sections.flatMap((s) => s.settings) ?? []);
 const setting = (key: string) => {
   const found = settings.find((s) => s.key === key);
@@ -95,7 +95,7 @@ describe('settings pages state what Mattermost 7.8 has', () => {
     const gone: [string, RegExp][] = [
       ['environment/file_storage', /DedicatedExportStore|ExportAmazonS3|ExportDriverName|AmazonS3UploadPartSizeBytes/],
       ['environment/database', /ReplicaMonitorIntervalSeconds/],
-      ['environment/elasticsearch', /ElasticsearchSettings\.Backend|IgnoredPurgeIndexes/],
+      ['environment/elasticsearch', /ElasticsearchSettings\.Backend|IgnoredPurgeIndexes|ActiveSearchBackend/],
       ['environment/logging', /MaxFieldSize/],
       ['environment/web_server', /MaximumPayloadSizeBytes/],
       ['environment/push_notification_server', /PushNotificationServerType|PushNotificationServerLocation/],
@@ -114,6 +114,16 @@ describe('settings pages state what Mattermost 7.8 has', () => {
       expect(setting(key).vendorDefault, key).toBe(true);
       expect(setting(key).default, key).toBeUndefined();
     }
+  });
+
+  it('keep the audit file in every edition, with the rotation 7.8 fixes in code', () => {
+    const file = settings.filter((s) => /^ExperimentalAuditSettings\.File/.test(s.key));
+    expect(file.length).toBe(7);
+    expect(file.filter((s) => s.edition).map((s) => s.key)).toEqual([]);
+    for (const key of ['FileMaxSizeMB', 'FileMaxAgeDays', 'FileMaxBackups', 'FileCompress', 'FileMaxQueueSize']) {
+      expect(setting(`ExperimentalAuditSettings.${key}`).description, key).toMatch(/не используется/);
+    }
+    expect(setting('ExperimentalAuditSettings.AdvancedLoggingConfig').edition).toBe('enterprise');
   });
 
   it('mark settings with no System Console field in 7.8', () => {
