@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
+import {product} from '../../data/product';
 import {loadLineage} from '../../scripts/lib/lineage';
 import {listFiles} from '../../scripts/lib/files';
 import {parseSettingsFile, SETTINGS_DIR, type Setting} from '../../scripts/lib/settings';
@@ -106,6 +107,15 @@ describe('settings pages state what Mattermost 7.8 has', () => {
       expect(yaml, page).not.toMatch(pattern);
       if (page !== 'environment/push_notification_server') expect(pageText(page), page).not.toMatch(pattern);
     }
+  });
+
+  it('name Elasticsearch 7.x, the engine of the 7.8 lineage, and no engine choice', () => {
+    expect(product.supported.elasticsearch).toBe('7.x');
+    expect(Object.keys(product.supported)).not.toContain('opensearch');
+    expect(Object.keys(product.supported)).not.toContain('redis');
+    const text = pageAndCatalogue('environment/elasticsearch');
+    expect(text).not.toMatch(/OpenSearch|Elasticsearch 8/);
+    expect(text).toMatch(/Elasticsearch 7\.x/);
   });
 
   it('keep 7.8 defaults: live indexing one post at a time, and vendor values left to the vendor', () => {
