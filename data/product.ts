@@ -47,9 +47,8 @@ export const product = {
   supported: {
     postgres: ['14', '15', '16', '17'],
     postgresRecommended: '16',
-    elasticsearch: '8.x',
-    opensearch: '2.x',
-    redis: '7.x',
+    /** Mattermost 7.8, Time's lineage, runs against Elasticsearch 7.x; choosing another engine and a Redis cache came later. */
+    elasticsearch: '7.x',
     kafka: '3.x',
     /** `http2 on;` in the server block of our nginx configuration needs 1.25.1. */
     nginx: '1.25.1',
