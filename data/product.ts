@@ -63,6 +63,23 @@ export const product = {
    */
   mfa: {codeDigits: 6, stepSeconds: 30, windowSteps: 3, secretBase32Chars: 32},
   licenceFile: 'time.license',
+  /**
+   * Bulk export and import as Time's lineage (Mattermost 7.8) does them, stated by the data management
+   * guides: the jobs and the only `data` key each reads, the line types the import accepts, and the
+   * limits and defaults of the code (app/import.go, app/upload.go, app/emoji.go, model/config.go).
+   */
+  bulkData: {
+    exportJob: 'export_process',
+    exportDataKey: 'include_attachments',
+    importJob: 'import_process',
+    importDataKey: 'import_file',
+    lineTypes: ['version', 'team', 'channel', 'user', 'post', 'direct_channel', 'direct_post', 'emoji', 'scheme'],
+    maxLineMiB: 16,
+    progressEveryLines: 8192,
+    firstUploadPartMiB: 5,
+    maxEmojiKiB: 512,
+    retentionDays: 30,
+  },
   envPrefix: 'TIME_',
 } as const;
 
