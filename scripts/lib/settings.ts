@@ -39,7 +39,8 @@ export const EDITION_LABELS: Record<(typeof EDITIONS)[number], string> = {
   enterprise: 'только Enterprise',
 };
 
-const KEY = /^[A-Z][A-Za-z0-9]*(\.[A-Za-z][A-Za-z0-9]*)+$/;
+/* Plugin manifests may use underscores in setting keys (BASE_URL); config sections and keys never do. */
+const KEY = /^[A-Z][A-Za-z0-9]*(\.[A-Za-z][A-Za-z0-9_]*)+$/;
 const LATIN_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const PLUGIN_ID = /^[a-zA-Z0-9][a-zA-Z0-9._-]{1,189}$/;
 const PLUGIN_KEY_PREFIX = 'PluginSettings.Plugins.';
@@ -184,6 +185,9 @@ export function parseSettingsFile(file: string, page: string, source: string, li
   const top = fileSchema.safeParse(raw);
   if (!top.success) return {problems: issuesOf(top.error).map((m) => `${file}: ${m}`)};
   const {plugin} = top.data;
+  if (page.startsWith('plugins/') && !plugin) {
+    return {problems: [`${file}:1: a plugin page names its plugin: add "plugin: <id>" with the id from the plugin's manifest (plugin.json)`]};
+  }
 
   const result: SettingsPage = {page, file, console: top.data.console, plugin, sections: []};
   top.data.sections.forEach((rawSection, si) => {
@@ -219,9 +223,19 @@ export function parseSettingsFile(file: string, page: string, source: string, li
         problems.push(`${where}: a plugin setting is PluginSettings.Plugins.<plugin>.<Setting> on a page whose file names the plugin id (plugin: …)`);
       } else if (!pluginKey && plugin) {
         problems.push(`${where}: a plugin page (plugin: ${plugin}) lists only PluginSettings.Plugins.<plugin>.<Setting> keys`);
+      } else if (!pluginKey && s.key.includes('_')) {
+        problems.push(`${where}: only a plugin's own setting keys may contain "_"`);
       } else if (!pluginKey && lineage) {
         const mismatch = checkAgainstLineage({...s, origin}, lineage);
         if (mismatch) problems.push(`${where}: ${mismatch}`);
+      }
+      let env: string | null = null;
+      if (!pluginKey && !s.key.includes('_')) {
+        try {
+          env = envVarForKey(s.key);
+        } catch (error) {
+          problems.push(`${where}: ${(error as Error).message}`);
+        }
       }
       const anchor = anchorForKey(s.key);
       settings.push({
@@ -230,7 +244,7 @@ export function parseSettingsFile(file: string, page: string, source: string, li
         page,
         section: section.data.id,
         consolePath: s.console === false ? null : (s.console ?? top.data.console),
-        env: pluginKey ? null : envVarForKey(s.key),
+        env,
         configPath: pluginKey && plugin ? `PluginSettings.Plugins["${plugin}"].${pluginKey[1].toLowerCase()}` : s.key,
         ...(plugin ? {plugin} : {}),
         anchor,

@@ -4,6 +4,12 @@ export const ENV_PREFIX = 'TIME_';
 const KEY_PATTERN = /^[A-Za-z][A-Za-z0-9]*(\.[A-Za-z][A-Za-z0-9]*)+$/;
 
 /**
+ * The two maps of PluginSettings. The server reads each of them from one variable holding the whole
+ * map as JSON; a key inside them (a plugin id, a plugin's setting) has no variable of its own.
+ */
+export const PLUGIN_MAP_KEYS = ['PluginSettings.Plugins', 'PluginSettings.PluginStates'] as const;
+
+/**
  * The one rule that turns a config key into its environment variable:
  * `ServiceSettings.SiteURL` → `TIME_SERVICESETTINGS_SITEURL`.
  * Every environment variable shown on the site is derived by this function.
@@ -11,6 +17,10 @@ const KEY_PATTERN = /^[A-Za-z][A-Za-z0-9]*(\.[A-Za-z][A-Za-z0-9]*)+$/;
 export function envVarForKey(key: string): string {
   if (!KEY_PATTERN.test(key)) {
     throw new Error(`"${key}" is not a config key of the form Section.Setting`);
+  }
+  const map = PLUGIN_MAP_KEYS.find((m) => key.toLowerCase().startsWith(`${m.toLowerCase()}.`));
+  if (map) {
+    throw new Error(`"${key}" has no environment variable of its own: the server reads ${map} only as a whole JSON map, from ${envVarForKey(map)}`);
   }
   return ENV_PREFIX + key.split('.').map((part) => part.toUpperCase()).join('_');
 }
@@ -44,6 +54,12 @@ export function explainEnvVar(token: string): string | null {
   }
   if (!SECTION_BY_UPPER.has(parts[0])) {
     return `${token}: "${parts[0]}" is not a known config section`;
+  }
+  for (const map of PLUGIN_MAP_KEYS) {
+    const whole = envVarForKey(map);
+    if (token.startsWith(`${whole}_`)) {
+      return `${token}: the server has no per-plugin variable; it reads ${map} only as a whole JSON map, from ${whole}`;
+    }
   }
   return null;
 }

@@ -8,8 +8,12 @@ describe('envVarForKey', () => {
     expect(envVarForKey('FileSettings.AmazonS3Bucket')).toBe('TIME_FILESETTINGS_AMAZONS3BUCKET');
   });
 
-  it('keeps nested keys as separate parts', () => {
-    expect(envVarForKey('PluginSettings.Plugins.Workflow')).toBe('TIME_PLUGINSETTINGS_PLUGINS_WORKFLOW');
+  it('gives the plugin maps one variable each and refuses keys inside them: the server reads those maps only whole', () => {
+    expect(envVarForKey('PluginSettings.Plugins')).toBe('TIME_PLUGINSETTINGS_PLUGINS');
+    expect(envVarForKey('PluginSettings.PluginStates')).toBe('TIME_PLUGINSETTINGS_PLUGINSTATES');
+    expect(() => envVarForKey('PluginSettings.Plugins.Workflow')).toThrow(/no environment variable of its own.*TIME_PLUGINSETTINGS_PLUGINS$/);
+    expect(() => envVarForKey('PluginSettings.Plugins.jitsi.JitsiURL')).toThrow(/no environment variable of its own/);
+    expect(() => envVarForKey('pluginsettings.pluginstates.jitsi')).toThrow(/TIME_PLUGINSETTINGS_PLUGINSTATES$/);
   });
 
   it.each(['SiteURL', 'ServiceSettings.', '.SiteURL', 'Service Settings.SiteURL', 'ServiceSettings.Site-URL', ''])(
@@ -32,5 +36,6 @@ describe('explainEnvVar', () => {
     expect(explainEnvVar('TIME_DATABASE_URL')).toMatch(/not a known config section/);
     expect(explainEnvVar('TIME_SERVICESETTINGS_SiteURL')).toMatch(/upper case/);
     expect(explainEnvVar('MM_SERVICESETTINGS_SITEURL')).toMatch(/does not start with TIME_/);
+    expect(explainEnvVar('TIME_PLUGINSETTINGS_PLUGINS_WORKFLOW')).toMatch(/no per-plugin variable; it reads PluginSettings.Plugins only as a whole JSON map, from TIME_PLUGINSETTINGS_PLUGINS$/);
   });
 });
