@@ -10,7 +10,7 @@ export const product = {
   /**
    * The version real deployments report, which the portal documents. No public source gives the
    * number of an earlier Time release, so pages name none: upgrade guides take the installed
-   * version from `timectl version` and the target from the release notes.
+   * version from `timectl system version` and the target from the release notes.
    */
   release: {current: '7.8.0', cadence: 'не реже одного раза в квартал'},
   /** Container images; the registry address is handed to the customer with the licence. */
