@@ -160,3 +160,6 @@ export function singleServer(users: number) {
 
 /** The smallest user count that the sizing table plans as a cluster. */
 export const clusterFromUsers = sizing.rows.find((r) => r.layout === 'cluster')!.users;
+
+/** The largest user count that the sizing table plans on one Docker Compose server. */
+export const composeUpToUsers = Math.max(...sizing.rows.filter((r) => r.layout === 'compose').map((r) => r.users));
