@@ -219,9 +219,10 @@ describe('one console path to the licence', () => {
     const paths = occurrences(/\*\*(Системн\p{L}+ консол\p{L}+ → О [^*]+)\*\*/gu).map(({file, match}) => ({file, path: match[1].replace(/^Системной консоли/, 'Системная консоль')}));
     const allowed = new Set<string>([product.console.about, product.console.licence]);
     expect(paths.filter(({path: p}) => !allowed.has(p)).map(({file, path: p}) => `${file}: ${p}`)).toEqual([]);
-    const quoted = occurrences(/\{product\.console\.(licence|about)\}/g);
-    expect(quoted.length).toBeGreaterThan(10);
-    expect(quoted.every(({text}) => text === undefined || text.includes("from '@site/data/product'"))).toBe(true);
+    // Pages quote the path from data/product.ts; each of them must import it, or MDX fails on the name.
+    const quoting = pages.filter(({text}) => /\{product\.console\.(?:licence|about)\}/.test(text));
+    expect(quoting.length).toBeGreaterThan(5);
+    expect(quoting.filter(({text}) => !text.includes("from '@site/data/product'")).map(({file}) => file)).toEqual([]);
   });
 });
 
