@@ -122,6 +122,8 @@ describe('sizing estimates come from data/product.ts', () => {
   it('render the capacity tables from the data, with Elasticsearch and without Redis', () => {
     const summary = renderToStaticMarkup(createElement(SizingTable, {table: 'summary'}));
     expect(summary.match(/<tr>/g)).toHaveLength(sizing.rows.length + 1);
+    // Like Markdown tables (rehype-a11y), a wide table scrolls in a focusable, labelled region.
+    expect(summary).toMatch(/^<div class="table-scroll" tabindex="0" role="region" aria-label="Таблица: Пользователей"><table>/);
     expect(summary).toContain('Elasticsearch');
     expect(summary).not.toMatch(/Redis|OpenSearch/);
     expect(renderToStaticMarkup(createElement(SizingTable, {table: 'database'}))).toContain('2,5\u00A0ТБ');

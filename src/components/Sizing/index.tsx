@@ -99,30 +99,35 @@ const TABLES: Record<string, {rows: (typeof sizing.rows)[number][]; columns: Col
 
 export type SizingTableName = keyof typeof TABLES;
 
-/** One of the capacity page's tables, one row per user count of data/product.ts. */
+/**
+ * One of the capacity page's tables, one row per user count of data/product.ts. It sits in the same
+ * focusable, labelled scrolling region that rehype-a11y gives Markdown tables, which this JSX bypasses.
+ */
 export function SizingTable({table}: {table: SizingTableName}): ReactNode {
   const spec = TABLES[table];
   if (!spec) throw new Error(`SizingTable: unknown table "${table}" (known: ${Object.keys(TABLES).join(', ')})`);
   return (
-    <table>
-      <thead>
-        <tr>
-          <th>Пользователей</th>
-          {spec.columns.map((c) => (
-            <th key={c.head}>{c.head}</th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {spec.rows.map((row) => (
-          <tr key={row.users}>
-            <td>{users(row.users, row === sizing.rows[0])}</td>
+    <div className="table-scroll" tabIndex={0} role="region" aria-label="Таблица: Пользователей">
+      <table>
+        <thead>
+          <tr>
+            <th>Пользователей</th>
             {spec.columns.map((c) => (
-              <td key={c.head}>{c.cell(row)}</td>
+              <th key={c.head}>{c.head}</th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {spec.rows.map((row) => (
+            <tr key={row.users}>
+              <td>{users(row.users, row === sizing.rows[0])}</td>
+              {spec.columns.map((c) => (
+                <td key={c.head}>{c.cell(row)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
