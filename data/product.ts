@@ -26,7 +26,6 @@ export const product = {
     metrics: 8067,
     https: 443,
     postgres: 5432,
-    redis: 6379,
     elasticsearch: 9200,
     s3: 9000,
     kafka: 9092,
@@ -47,8 +46,11 @@ export const product = {
   supported: {
     postgres: ['14', '15', '16', '17'],
     postgresRecommended: '16',
-    /** Mattermost 7.8, Time's lineage, runs against Elasticsearch 7.x; choosing another engine and a Redis cache came later. */
-    elasticsearch: '7.x',
+    /**
+     * The lineage's search engine client talks to Elasticsearch 7.17; Mattermost added Elasticsearch 8
+     * and OpenSearch (the `ElasticsearchSettings.Backend` key) only in 9.11, long after 7.8.
+     */
+    elasticsearch: '7.17',
     kafka: '3.x',
     /** `http2 on;` in the server block of our nginx configuration needs 1.25.1. */
     nginx: '1.25.1',
@@ -81,6 +83,106 @@ export const product = {
     retentionDays: 30,
   },
   envPrefix: 'TIME_',
+  /**
+   * Where the System Console shows the edition, the expiry date and the upload button. The section
+   * names are those of the lineage's console («About → Edition and License»), in the Russian the
+   * Mattermost web app uses for them («О системе», «Редакция и лицензия»).
+   */
+  console: {
+    about: 'Системная консоль → О системе',
+    licence: 'Системная консоль → О системе → Редакция и лицензия',
+  },
 } as const;
 
 export type Product = typeof product;
+
+/** A count, or a range written «2–3». */
+export type Amount = number | readonly [number, number];
+
+interface SizingRow {
+  /** Registered active accounts. */
+  users: number;
+  /** People online at the busiest hour. */
+  online: number;
+  layout: 'compose' | 'cluster';
+  /** One Time node; every node of the row is the same. */
+  app: {nodes: Amount; vcpu: number; ramGb: number; diskGb: number};
+  /** The primary PostgreSQL server; a read replica is the same size. */
+  db: {vcpu: number; ramGb: number; diskGb: number; replicas: Amount};
+  /** Elasticsearch nodes; null where PostgreSQL's own full-text search is enough. */
+  search: {nodes: Amount; optional?: true; vcpu: number; ramGb: number; diskGb: number} | null;
+  /** Link to the users, and between the nodes, the database and the file store. */
+  network: {usersMbit: number; backboneGbit: number};
+}
+
+/**
+ * Sizing estimates for a first purchase. None of these numbers comes from the vendor or from a
+ * measured Time deployment: they are our arithmetic on the assumptions below, and the capacity page
+ * says so and shows how to measure the real values. Every page that names a size reads it from here.
+ */
+export const sizing = {
+  assumptions: {
+    /** Share of users online at the busiest hour. */
+    onlineShare: 0.6,
+    messagesPerUserDay: 20,
+    workDaysPerYear: 250,
+    /** Database growth per user per year, messages and service tables together. */
+    dbMbPerUserYear: 15,
+    /** Typical file growth per user per year; the capacity page also shows 0.5 and 2. */
+    filesGbPerUserYear: 1,
+    filesProfilesGb: [0.5, 1, 2],
+    /** Disks are planned for this many years… */
+    years: 2,
+    /** …with this reserve for indexes, WAL and maintenance (database) or previews (files). */
+    dbReserve: 1.5,
+    filesReserve: 1.2,
+  },
+  /** WebSocket connections one Time node is planned for. */
+  connectionsPerNode: 10000,
+  rows: [
+    {users: 500, online: 300, layout: 'compose', app: {nodes: 1, vcpu: 2, ramGb: 4, diskGb: 50}, db: {vcpu: 2, ramGb: 4, diskGb: 50, replicas: 0}, search: null, network: {usersMbit: 50, backboneGbit: 1}},
+    {users: 1000, online: 600, layout: 'compose', app: {nodes: 1, vcpu: 4, ramGb: 8, diskGb: 50}, db: {vcpu: 4, ramGb: 8, diskGb: 100, replicas: 0}, search: null, network: {usersMbit: 100, backboneGbit: 1}},
+    {users: 5000, online: 3000, layout: 'cluster', app: {nodes: 2, vcpu: 4, ramGb: 8, diskGb: 50}, db: {vcpu: 8, ramGb: 16, diskGb: 250, replicas: 1}, search: {nodes: 1, optional: true, vcpu: 4, ramGb: 8, diskGb: 100}, network: {usersMbit: 500, backboneGbit: 1}},
+    {users: 10000, online: 6000, layout: 'cluster', app: {nodes: [2, 3], vcpu: 8, ramGb: 16, diskGb: 80}, db: {vcpu: 8, ramGb: 32, diskGb: 500, replicas: 1}, search: {nodes: 3, vcpu: 4, ramGb: 16, diskGb: 200}, network: {usersMbit: 1000, backboneGbit: 10}},
+    {users: 25000, online: 15000, layout: 'cluster', app: {nodes: 4, vcpu: 8, ramGb: 16, diskGb: 80}, db: {vcpu: 16, ramGb: 64, diskGb: 1200, replicas: 2}, search: {nodes: 3, vcpu: 8, ramGb: 32, diskGb: 500}, network: {usersMbit: 2000, backboneGbit: 10}},
+    {users: 50000, online: 30000, layout: 'cluster', app: {nodes: 6, vcpu: 16, ramGb: 32, diskGb: 100}, db: {vcpu: 32, ramGb: 128, diskGb: 2500, replicas: [2, 3]}, search: {nodes: [3, 5], vcpu: 8, ramGb: 32, diskGb: 1000}, network: {usersMbit: 5000, backboneGbit: 10}},
+  ] satisfies readonly SizingRow[] as readonly SizingRow[],
+  /** The rows the Kubernetes manifests are sized for: the base, and the production overlay. */
+  kubernetes: {base: 500, production: 10000},
+} as const;
+
+/** The sizing row for a number of users; an unknown number is a mistake in a page or a manifest. */
+export function sizingRow(users: number): SizingRow {
+  const row = sizing.rows.find((r) => r.users === users);
+  if (!row) throw new Error(`data/product.ts: no sizing row for ${users} users (rows: ${sizing.rows.map((r) => r.users).join(', ')})`);
+  return row;
+}
+
+/** Database disk by the capacity page's formula: users × MB per year × years × reserve, in GB. */
+export function databaseDiskGb(users: number): number {
+  const {dbMbPerUserYear, years, dbReserve} = sizing.assumptions;
+  return (users * dbMbPerUserYear * years * dbReserve) / 1000;
+}
+
+/** File growth in a year, in GB, for a number of users and GB per user per year. */
+export function filesGbPerYear(users: number, perUser: number = sizing.assumptions.filesGbPerUserYear): number {
+  return users * perUser;
+}
+
+/** Time and PostgreSQL of one sizing row on one server, as the Docker Compose installation runs them. */
+export function singleServer(users: number) {
+  const {app, db} = sizingRow(users);
+  return {
+    vcpu: app.vcpu + db.vcpu,
+    ramGb: app.ramGb + db.ramGb,
+    systemDiskGb: app.diskGb,
+    dbDiskGb: db.diskGb,
+    filesGbPerYear: filesGbPerYear(users),
+  };
+}
+
+/** The smallest user count that the sizing table plans as a cluster. */
+export const clusterFromUsers = sizing.rows.find((r) => r.layout === 'cluster')!.users;
+
+/** The largest user count that the sizing table plans on one Docker Compose server. */
+export const composeUpToUsers = Math.max(...sizing.rows.filter((r) => r.layout === 'compose').map((r) => r.users));
