@@ -21,7 +21,7 @@ const pluginDocs = path.join(docsDir, 'administration/settings/plugins');
 /* The lineage check belongs to other tests; these only need the plugin pages to parse. */
 const catalogue = loadCatalogue(SETTINGS_DIR, root, null);
 
-type Row = [key: string, type: Setting['type'], default: unknown];
+type Row = [key: string, type: Setting['type'], byDefault: unknown];
 
 /**
  * The settings_schema of each plugin's manifest (plugin.json). For the plugins Mattermost 7.8 ships,
