@@ -188,7 +188,7 @@ export const CONTENT_DIRS = ['docs', 'api-reference'];
 /** Every check of every hand-written page of the site in `siteDir`, links included, in file and line order. */
 export function checkSite(siteDir: string): Problem[] {
   const site = new SiteIndex(siteDir);
-  const keys = configKeys(loadCatalogue(path.join(siteDir, 'data/settings'), siteDir).settings.map((s) => s.key), loadLineage(path.join(siteDir, 'data/lineage')));
+  const keys = configKeys(loadCatalogue(path.join(siteDir, 'data/settings'), siteDir).settings.map((s) => s.key), loadLineage(fs.existsSync(path.join(siteDir, 'data/lineage')) ? path.join(siteDir, 'data/lineage') : undefined));
   const problems = CONTENT_DIRS.flatMap((name) => {
     const dir = path.join(siteDir, name);
     return [...checkDocsDir(dir, siteDir, keys), ...site.check(dir)];

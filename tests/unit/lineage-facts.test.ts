@@ -25,23 +25,16 @@ function pages(): string[] {
     .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
 }
 
-/**
- * The settings reference is rendered from data/settings and the installation guides share their
- * sources with it; rules marked `guidesOnly` leave those pages to the catalogue's own revision.
- */
-const CATALOGUE_PAGES = /^docs\/(administration\/settings\/|deployment\/install\/)/;
 
 interface Rule {
   why: string;
   test: (line: string) => boolean;
-  guidesOnly?: boolean;
 }
 
 const RULES: Rule[] = [
   {
     why: 'ServiceSettings.EnableOnlyAdminIntegrations does not exist in 7.8: permissions decide who creates integrations',
     test: (l) => l.includes('EnableOnlyAdminIntegrations') || l.includes('ENABLEONLYADMININTEGRATIONS'),
-    guidesOnly: true,
   },
   {
     why: 'LdapSettings.MaximumLoginAttempts and LdapSettings.ReAddRemovedMembers came after 7.x',
@@ -54,7 +47,6 @@ const RULES: Rule[] = [
   {
     why: 'api.user.check_user_login_attempts.too_many_ldap.app_error is not a 7.8 error id',
     test: (l) => l.includes('too_many_ldap'),
-    guidesOnly: true,
   },
   {
     why: 'no 7.8 node refuses to join a cluster over its version',
@@ -71,7 +63,6 @@ const RULES: Rule[] = [
   {
     why: 'timectl version prints the CLI version; the server version comes from timectl system version',
     test: (l) => /timectl version\b/.test(l) && !l.includes('без `system`'),
-    guidesOnly: true,
   },
   {
     why: 'mmctl 7.8 prints no "Database schema" line and has no cluster table in system status',
@@ -80,22 +71,18 @@ const RULES: Rule[] = [
   {
     why: 'mmctl 7.8 has no db command and the server has no dry-run migration',
     test: (l) => l.includes('db migrate --dry-run'),
-    guidesOnly: true,
   },
   {
     why: 'the 7.8 ping answer has no ActiveSearchBackend field',
     test: (l) => l.includes('ActiveSearchBackend'),
-    guidesOnly: true,
   },
   {
     why: 'the vendor push service address is given to the customer; read it from EmailSettings.PushNotificationServer',
     test: (l) => /push-(msk|spb)\./.test(l),
-    guidesOnly: true,
   },
   {
     why: 'the notices address is part of the vendor build, not a public address to call',
     test: (l) => l.includes('notices.time-messenger.ru') && /\bcurl\b/.test(l),
-    guidesOnly: true,
   },
   {
     why: 'not a 7.8 error id (7.8: app.user.save.username_exists.app_error, api.upload.create.upload_too_large.app_error, app.user_access_token.disabled)',
@@ -105,7 +92,7 @@ const RULES: Rule[] = [
 
 /** Why a line of a page states a fact the lineage contradicts, or null. */
 function wrongLineageFact(file: string, line: string): string | null {
-  const rule = RULES.find((r) => (!r.guidesOnly || !CATALOGUE_PAGES.test(file)) && r.test(line));
+  const rule = RULES.find((r) => r.test(line));
   return rule ? rule.why : null;
 }
 
