@@ -8,7 +8,7 @@ import YAML from 'yaml';
 import * as z from 'zod';
 import {CONFIG_SECTIONS, envVarForKey, explainEnvVar} from '../../src/lib/envVar';
 import {LINEAGE_RELEASE, loadLineage, type Lineage} from './lineage';
-import {loadCatalogue} from './settings';
+import {loadCatalogueCached} from './settings';
 import {listFiles} from './files';
 import {root as repoRoot} from './samples';
 import {readMarkdown} from './markdown-scan';
@@ -161,7 +161,7 @@ export interface ConfigKeys {
   envs: Set<string>;
 }
 
-/** Keys of the catalogue (Time's own included) and every key of the lineage release. */
+/** Keys of the catalogue (Time's own included) and every key of the lineage release, which is repository data, not site content. */
 export function configKeys(catalogueKeys: Iterable<string>, lineage: Lineage = loadLineage()): ConfigKeys {
   const keys = new Set([...catalogueKeys, ...[...lineage.keys.values()].filter((k) => k.in7x).map((k) => k.key)]);
   const envs = new Set([...keys].filter((k) => k.split('.').length === 2).map(envVarForKey));
@@ -188,7 +188,7 @@ export const CONTENT_DIRS = ['docs', 'api-reference'];
 /** Every check of every hand-written page of the site in `siteDir`, links included, in file and line order. */
 export function checkSite(siteDir: string): Problem[] {
   const site = new SiteIndex(siteDir);
-  const keys = configKeys(loadCatalogue(path.join(siteDir, 'data/settings'), siteDir).settings.map((s) => s.key), loadLineage(fs.existsSync(path.join(siteDir, 'data/lineage')) ? path.join(siteDir, 'data/lineage') : undefined));
+  const keys = configKeys(loadCatalogueCached(path.join(siteDir, 'data/settings')).settings.map((s) => s.key));
   const problems = CONTENT_DIRS.flatMap((name) => {
     const dir = path.join(siteDir, name);
     return [...checkDocsDir(dir, siteDir, keys), ...site.check(dir)];

@@ -230,12 +230,10 @@ export function parseSettingsFile(file: string, page: string, source: string, li
         if (mismatch) problems.push(`${where}: ${mismatch}`);
       }
       let env: string | null = null;
-      if (!pluginKey && !s.key.includes('_')) {
-        try {
-          env = envVarForKey(s.key);
-        } catch (error) {
-          problems.push(`${where}: ${(error as Error).message}`);
-        }
+      try {
+        if (!pluginKey) env = envVarForKey(s.key);
+      } catch (error) {
+        problems.push(`${where}: ${(error as Error).message}`);
       }
       const anchor = anchorForKey(s.key);
       settings.push({

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {listFiles} from '../../scripts/lib/files';
+import {CONTENT_DIRS, listDocFiles} from '../../scripts/lib/content';
 import {bundleSpec} from '../../scripts/lib/openapi';
 
 // Guides name API calls in prose ("запрос `POST /api/v4/jobs`"). Each such call must be an operation of
@@ -75,8 +75,7 @@ describe('API calls named in the guides', () => {
 
   it('name only operations of the v4 reference', () => {
     const files = [
-      ...listFiles(path.join(root, 'docs'), (f) => /\.mdx?$/.test(f)),
-      ...listFiles(path.join(root, 'api-reference'), (f) => /\.mdx?$/.test(f) && !/\.(api|tag|info|schema)\.mdx$/.test(f)),
+      ...CONTENT_DIRS.flatMap((dir) => listDocFiles(path.join(root, dir))),
     ];
     expect(files.length).toBeGreaterThan(100);
     const wrong = files.flatMap((file) => {

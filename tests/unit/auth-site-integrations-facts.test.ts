@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import YAML from 'yaml';
+import {listFiles} from '../../scripts/lib/files';
 
 // Facts of the authentication, site configuration, integrations and client requirement pages, checked
 // against the Mattermost 7.8 code Time descends from (model/config.go, app/*.go at the 7.8 line):
@@ -26,21 +27,17 @@ const OWN_YAML = [
   'data/settings/user_management.yaml',
 ];
 
-function listFiles(dir: string, pattern: RegExp): string[] {
-  return fs.readdirSync(path.join(root, dir), {recursive: true, withFileTypes: true})
-    .filter((e) => e.isFile() && pattern.test(e.name))
-    .map((e) => path.relative(root, path.join(e.parentPath, e.name)));
-}
+const filesIn = (dir: string, pattern: RegExp) => listFiles(path.join(root, dir), (f) => pattern.test(f)).map((f) => path.relative(root, f));
 
 /** The pages of this area, the guides and API texts that repeat their facts, and the catalogue files. */
 const scanned = [
   ...OWN_YAML,
   ...OWN_YAML.map((f) => f.replace(/^data\/settings\//, 'docs/administration/settings/').replace(/\.yaml$/, '.md')),
-  ...listFiles('docs/api/cookbook', /\.mdx?$/),
-  ...listFiles('docs/integrations', /\.mdx?$/).filter((f) => !f.endsWith('slash_commands.md')),
-  ...listFiles('openapi/v5', /\.ya?ml$/),
+  ...filesIn('docs/api/cookbook', /\.mdx?$/),
+  ...filesIn('docs/integrations', /\.mdx?$/).filter((f) => !f.endsWith('slash_commands.md')),
+  ...filesIn('openapi/v5', /\.ya?ml$/),
   // paths/config.yaml keeps the vendor's own Config schema, which still lists long-removed keys.
-  ...listFiles('openapi/v4/paths', /\.ya?ml$/).filter((f) => !f.endsWith('config.yaml')),
+  ...filesIn('openapi/v4/paths', /\.ya?ml$/).filter((f) => !f.endsWith('config.yaml')),
 ].filter((f) => fs.existsSync(path.join(root, f)) && !f.endsWith('site_config/notices.md'));
 
 const GONE_KEYS = [

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {listFiles} from '../../scripts/lib/files';
+import {CONTENT_DIRS, listDocFiles} from '../../scripts/lib/content';
 
 // timectl is Time's administrator CLI, the counterpart of mmctl in Time's lineage. A command the
 // portal tells a reader to run must exist there: data/lineage/mmctl-commands.txt lists every
@@ -49,8 +49,7 @@ describe('timectl commands', () => {
 
   it('on the portal are commands of the lineage CLI', () => {
     const files = [
-      ...listFiles(path.join(root, 'docs'), (f) => /\.mdx?$/.test(f)),
-      ...listFiles(path.join(root, 'api-reference'), (f) => /\.mdx?$/.test(f) && !/\.(api|tag|info|schema)\.mdx$/.test(f)),
+      ...CONTENT_DIRS.flatMap((dir) => listDocFiles(path.join(root, dir))),
     ];
     const wrong = files.flatMap((file) =>
       fs.readFileSync(file, 'utf8').split('\n').flatMap((line, i) => wrongInvocations(line).map((w) => `${path.relative(root, file)}:${i + 1}: ${w}`)),
