@@ -99,7 +99,13 @@ export function includedSampleFiles(docsDirs = [path.join(root, 'docs')]): Map<s
   return refs;
 }
 
-/** A hash of every sample file, for the include plugin's options (see fingerprintFiles). */
+/** Configuration files the guides show and offer for download at /downloads/… (static/downloads). */
+export const DOWNLOADS_DIR = path.join(root, 'static', 'downloads');
+
+/**
+ * A hash of every file a page may show with ```lang file=…``` (the samples and the downloadable
+ * configs), for the include plugin's options (see fingerprintFiles).
+ */
 export function samplesFingerprint(): string {
-  return fingerprintFiles(sampleFiles(), SAMPLES_DIR);
+  return fingerprintFiles([...sampleFiles(), ...listFiles(DOWNLOADS_DIR)], root);
 }
