@@ -9,6 +9,8 @@ export interface ContractRoute {
   path: string;
   sidebar: SidebarId | null;
   issue: number;
+  /** Running prose (code excluded) the page must have at least: task guides that replace a vendor's manual. */
+  minWords?: number;
 }
 
 /** Issues whose routes must exist in the build today. Add an issue here when its content lands. */
@@ -16,6 +18,9 @@ export const LANDED_ISSUES: readonly number[] = [2, 3, 4, 5];
 
 const under = (prefix: string, slugs: string[], sidebar: SidebarId, issue: number): ContractRoute[] =>
   slugs.map((slug) => ({path: `${prefix}${slug}`, sidebar, issue}));
+
+/** Operations and administration task guides: each is complete enough to do the task with it alone. */
+const operationsGuides = (routes: ContractRoute[]): ContractRoute[] => routes.map((r) => ({...r, minWords: 1200}));
 
 export const contractRoutes: ContractRoute[] = [
   {path: '/', sidebar: 'docs', issue: 2},
@@ -33,8 +38,10 @@ export const contractRoutes: ContractRoute[] = [
   ...under('/deployment/install/', ['capacity', 'check-list', 'components-scheme', 'configure', 'docker-compose', 'docker-modification', 'gossip', 'k8s-kustomize'], 'deployment', 2),
   {path: '/deployment/operation-and-update-policy', sidebar: 'deployment', issue: 2},
   ...under('/deployment/upgrade/', ['before', 'final', 'upgrades'], 'deployment', 2),
-  ...under('/deployment/operations/', ['', 'backup-restore', 'disaster-recovery', 'postgresql-ha', 'load-balancing', 'monitoring', 'logging', 'hardening'], 'deployment', 18),
-  {path: '/deployment/install/systemd', sidebar: 'deployment', issue: 18},
+  ...operationsGuides([
+    ...under('/deployment/operations/', ['', 'backup-restore', 'disaster-recovery', 'postgresql-ha', 'load-balancing', 'monitoring', 'logging', 'hardening'], 'deployment', 18),
+    {path: '/deployment/install/systemd', sidebar: 'deployment', issue: 18},
+  ]),
 
   ...under('/administration/', ['first-enter', 'setup-new-profile', 'troubleshooting'], 'administration', 3),
   {path: '/administration/settings/', sidebar: 'administration', issue: 3},
@@ -42,8 +49,10 @@ export const contractRoutes: ContractRoute[] = [
   ...under('/administration/data-managment/import-guide/', ['import-api', 'import-db-backup', 'import-faq', 'import-prepare', 'import-upload', 'import-slack', 'import-mattermost'], 'administration', 3),
   ...under('/administration/manage-authentication/', ['ldap-ad', 'mfa', 'openid-google', 'openid-keycloak', 'saml-adfs', 'saml-keycloak'], 'administration', 3),
   {path: '/administration/security/mfa', sidebar: 'administration', issue: 3},
-  {path: '/administration/manage-authentication/migrate-auth', sidebar: 'administration', issue: 18},
-  {path: '/administration/permissions', sidebar: 'administration', issue: 18},
+  ...operationsGuides([
+    {path: '/administration/manage-authentication/migrate-auth', sidebar: 'administration', issue: 18},
+    {path: '/administration/permissions', sidebar: 'administration', issue: 18},
+  ]),
   ...under('/administration/settings/', ['about', 'analytics', 'client_requirements', 'config_database', 'jobs', 'mfa_settings', 'notification_log_settings', 'optimize-your-workspace', 'reporting', 'user_management'], 'administration', 3),
   ...under('/administration/settings/authentication/', ['email', 'guest_access', 'ldap', 'mfa', 'openid', 'password', 'saml', 'signup'], 'administration', 3),
   ...under('/administration/settings/compliance/', ['custom_terms_of_service', 'data_retention_settings'], 'administration', 3),

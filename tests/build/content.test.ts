@@ -28,6 +28,13 @@ describe('rendered pages', () => {
       .filter((p) => p.words < 300);
     expect(short).toEqual([]);
   });
+
+  it('hold the task guides to their own minimum of prose', () => {
+    const guides = landedRoutes().filter((r) => r.minWords);
+    expect(guides.length).toBeGreaterThan(0);
+    const short = guides.map((r) => ({path: r.path, words: proseWords(htmlOf(r.path)), min: r.minWords})).filter((p) => p.words < (p.min ?? 0));
+    expect(short).toEqual([]);
+  });
 });
 
 describe('settings pages', () => {
