@@ -54,6 +54,8 @@ export interface Problem {
 
 const HEADING = /^(#{1,6})\s+(.*)$/;
 const EXPLICIT_ID = /\{#([a-z0-9]+(?:-[a-z0-9]+)*)\}\s*$/;
+/** Where a page may include a whole file from: the tested code samples and the downloadable configs. */
+const INCLUDE_ROOTS = ['samples/', 'static/downloads/'];
 const ENV_TOKEN = /\bTIME_[A-Z0-9_]+\b/g;
 /** Words that mark unfinished text; none may reach a reader. */
 export const PLACEHOLDER_TEXT = /\b(TODO|TBD|FIXME|XXX)\b|lorem ipsum|заглушк|coming soon|скоро появится|в разработке/i;
@@ -113,8 +115,9 @@ export function checkDocument(file: string, source: string, keys?: ConfigKeys): 
     if (block.include) {
       const target = path.join(repoRoot, block.include);
       if (block.text.trim()) problems.push({file, line: block.line, message: `a block that includes ${block.include} must be empty`});
-      if (!block.include.startsWith('samples/') || !fs.existsSync(target)) {
-        problems.push({file, line: block.line, message: `included file ${block.include} does not exist under samples/`});
+      const root = INCLUDE_ROOTS.find((dir) => target.startsWith(path.join(repoRoot, dir)));
+      if (!root || !fs.existsSync(target)) {
+        problems.push({file, line: block.line, message: `included file ${block.include} does not exist under ${root ?? INCLUDE_ROOTS.join(' or ')}`});
         continue;
       }
       block.text = fs.readFileSync(target, 'utf8');

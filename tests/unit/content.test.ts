@@ -76,11 +76,13 @@ describe('checkDocument', () => {
     expect(messages(`${good}\n\`\`\`bash\nls\n`)).toEqual([expect.stringMatching(/never closed/)]);
   });
 
-  it('checks the file a sample block includes, and refuses missing or non-sample files', () => {
+  it('checks the file a sample block includes, and refuses missing files and files outside the samples and downloads', () => {
     const include = (target: string, body = '') => `${good}\n\`\`\`json file=<rootDir>/${target}\n${body}\`\`\`\n`;
     expect(messages(include('samples/cookbook/send-a-message/env.json'))).toEqual([]);
     expect(messages(include('samples/cookbook/no-such-recipe/env.json'))).toEqual([expect.stringMatching(/does not exist under samples/)]);
-    expect(messages(include('package.json'))).toEqual([expect.stringMatching(/does not exist under samples/)]);
+    expect(messages(include('package.json'))).toEqual([expect.stringMatching(/does not exist under samples\/ or static\/downloads\//)]);
+    // A path that starts under an allowed folder but climbs out of it is not taken from there.
+    expect(messages(include('static/downloads/../../package.json'))).toEqual([expect.stringMatching(/does not exist under samples\/ or static\/downloads\//)]);
     expect(messages(include('samples/cookbook/send-a-message/env.json', '{}\n'))).toEqual([expect.stringMatching(/must be empty/)]);
   });
 
