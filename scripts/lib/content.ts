@@ -14,6 +14,9 @@ import {root as repoRoot} from './samples';
 import {readMarkdown} from './markdown-scan';
 import {SiteIndex} from './links';
 
+/** Folders a page may include a file from (```lang file=<rootDir>/…```). */
+const INCLUDE_ROOTS = ['samples/', 'static/downloads/'];
+
 export const MAX_DESCRIPTION = 160;
 
 export const frontMatterSchema = z
@@ -113,8 +116,9 @@ export function checkDocument(file: string, source: string, keys?: ConfigKeys): 
     if (block.include) {
       const target = path.join(repoRoot, block.include);
       if (block.text.trim()) problems.push({file, line: block.line, message: `a block that includes ${block.include} must be empty`});
-      if (!block.include.startsWith('samples/') || !fs.existsSync(target)) {
-        problems.push({file, line: block.line, message: `included file ${block.include} does not exist under samples/`});
+      // Code samples live in samples/, downloadable configuration files in static/downloads/.
+      if (!INCLUDE_ROOTS.some((dir) => block.include!.startsWith(dir)) || !fs.existsSync(target)) {
+        problems.push({file, line: block.line, message: `included file ${block.include} does not exist under ${INCLUDE_ROOTS.join(' or ')}`});
         continue;
       }
       block.text = fs.readFileSync(target, 'utf8');

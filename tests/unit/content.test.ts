@@ -79,8 +79,9 @@ describe('checkDocument', () => {
   it('checks the file a sample block includes, and refuses missing or non-sample files', () => {
     const include = (target: string, body = '') => `${good}\n\`\`\`json file=<rootDir>/${target}\n${body}\`\`\`\n`;
     expect(messages(include('samples/cookbook/send-a-message/env.json'))).toEqual([]);
-    expect(messages(include('samples/cookbook/no-such-recipe/env.json'))).toEqual([expect.stringMatching(/does not exist under samples/)]);
-    expect(messages(include('package.json'))).toEqual([expect.stringMatching(/does not exist under samples/)]);
+    expect(messages(include('static/downloads/logging/advanced-logging.json'))).toEqual([]);
+    expect(messages(include('samples/cookbook/no-such-recipe/env.json'))).toEqual([expect.stringMatching(/does not exist under samples\/ or static\/downloads\//)]);
+    expect(messages(include('package.json'))).toEqual([expect.stringMatching(/does not exist under samples\/ or static\/downloads\//)]);
     expect(messages(include('samples/cookbook/send-a-message/env.json', '{}\n'))).toEqual([expect.stringMatching(/must be empty/)]);
   });
 
