@@ -283,3 +283,14 @@ describe('vendor addresses and server output', () => {
     expect(mine.flatMap(({file, text}) => [...text.matchAll(invented)].map((m) => `${file}: ${m[0]}`))).toEqual([]);
   });
 });
+
+describe('settings as the 7.8 server reads them', () => {
+  it('offer for ServiceSettings.TLSMinVer only the values the server tells apart (1.0 and 1.1; anything else is TLS 1.2)', () => {
+    const file = path.resolve(__dirname, '../../data/settings/environment/web_server.yaml');
+    const doc = YAML.parse(fs.readFileSync(file, 'utf8')) as {sections: {settings: {key: string; values?: string[]}[]}[]};
+    const setting = doc.sections.flatMap((s) => s.settings).find((s) => s.key === 'ServiceSettings.TLSMinVer');
+    expect(setting?.values).toEqual(['1.0', '1.1', '1.2']);
+    const claims = occurrences(/TLSMinVer[^\n]{0,80}1\.3/g).filter(({match}) => !/1\.3[^\n]{0,40}(TLS 1\.2|1\.2)/.test(match[0]));
+    expect(claims.map(({file}) => file)).toEqual([]);
+  });
+});
