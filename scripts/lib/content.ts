@@ -11,6 +11,8 @@ import {LINEAGE_RELEASE, loadLineage, type Lineage} from './lineage';
 import {loadCatalogueCached} from './settings';
 import {listFiles} from './files';
 import {root as repoRoot} from './samples';
+
+const INCLUDE_ROOTS = ['samples/', 'static/downloads/'];
 import {readMarkdown} from './markdown-scan';
 import {SiteIndex} from './links';
 
@@ -113,8 +115,9 @@ export function checkDocument(file: string, source: string, keys?: ConfigKeys): 
     if (block.include) {
       const target = path.join(repoRoot, block.include);
       if (block.text.trim()) problems.push({file, line: block.line, message: `a block that includes ${block.include} must be empty`});
-      if (!block.include.startsWith('samples/') || !fs.existsSync(target)) {
-        problems.push({file, line: block.line, message: `included file ${block.include} does not exist under samples/`});
+      // Pages include runnable samples and the configuration files they offer for download, nothing else.
+      if (!INCLUDE_ROOTS.some((dir) => block.include!.startsWith(dir)) || !fs.existsSync(target)) {
+        problems.push({file, line: block.line, message: `included file ${block.include} does not exist under samples/ or static/downloads/`});
         continue;
       }
       block.text = fs.readFileSync(target, 'utf8');

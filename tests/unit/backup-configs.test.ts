@@ -48,7 +48,7 @@ function pgbackrestHelp(config: string, command: string, option?: string): Check
 function pgbackrestRejects(config: string): string[] {
   return ['backup', 'archive-push', 'archive-get', 'restore', 'expire', 'check', 'stanza-create', 'info'].flatMap((command) => {
     const run = pgbackrestHelp(config, command);
-    const problems = run.output.split('\n').filter((line) => /^(WARN|ERROR)/.test(line));
+    const problems = run.output.split('\n').filter((line) => /\b(WARN|ERROR):/.test(line));
     return run.status !== 0 || problems.length ? [`${path.basename(config)} (help ${command}, exit ${run.status}): ${problems.join(' | ') || run.output}`] : [];
   });
 }
