@@ -113,8 +113,9 @@ export function checkDocument(file: string, source: string, keys?: ConfigKeys): 
     if (block.include) {
       const target = path.join(repoRoot, block.include);
       if (block.text.trim()) problems.push({file, line: block.line, message: `a block that includes ${block.include} must be empty`});
-      if (!block.include.startsWith('samples/') || !fs.existsSync(target)) {
-        problems.push({file, line: block.line, message: `included file ${block.include} does not exist under samples/`});
+      // Pages show code samples (samples/) and the configuration files they offer for download (static/downloads/).
+      if (!/^(samples|static\/downloads)\//.test(block.include) || !fs.existsSync(target)) {
+        problems.push({file, line: block.line, message: `included file ${block.include} does not exist under samples/ or static/downloads/`});
         continue;
       }
       block.text = fs.readFileSync(target, 'utf8');
