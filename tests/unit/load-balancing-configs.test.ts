@@ -206,3 +206,12 @@ describe('HAProxy alternative (haproxy.cfg)', () => {
     expect(cfg).toContain('gt 104857600');
   });
 });
+
+describe('the load-balancing page shows and offers every shipped file', () => {
+  const page = fs.readFileSync(path.resolve(__dirname, '../../docs/deployment/operations/load-balancing.md'), 'utf8');
+
+  it.each(fs.readdirSync(DIR))('%s is included from static/downloads and linked for download', (file) => {
+    expect(page).toContain(`file=<rootDir>/static/downloads/load-balancing/${file}`);
+    expect(page).toContain(`(pathname:///downloads/load-balancing/${file})`);
+  });
+});
