@@ -108,10 +108,12 @@ describe('haproxy.cfg', () => {
     expect(result.status, result.output).toBe(0);
   });
 
-  it('asks Patroni for the leader on 5000 and for replicas on 5001', () => {
+  it('asks Patroni for the leader on 5000 and for replicas on 5001, falling back to the leader', () => {
     const text = read('haproxy.cfg');
-    expect(text).toMatch(/listen time_pg_primary\n\s+bind 127\.0\.0\.1:5000\n\s+option httpchk OPTIONS \/primary/);
-    expect(text).toMatch(/listen time_pg_replicas\n\s+bind 127\.0\.0\.1:5001\n[\s\S]*?option httpchk OPTIONS \/replica/);
+    expect(text).toMatch(/frontend time_pg_primary\n\s+bind 127\.0\.0\.1:5000\n\s+default_backend time_pg_leader/);
+    expect(text).toMatch(/frontend time_pg_replicas\n\s+bind 127\.0\.0\.1:5001\n[\s\S]*?use_backend time_pg_standbys if \{ nbsrv\(time_pg_standbys\) gt 0 \}\n\s+default_backend time_pg_leader/);
+    expect(text).toMatch(/backend time_pg_leader\n\s+option httpchk OPTIONS \/primary/);
+    expect(text).toMatch(/backend time_pg_standbys\n[\s\S]*?option httpchk OPTIONS \/replica\?lag=/);
     expect(text.match(/on-marked-down shutdown-sessions/g)).toHaveLength(2);
   });
 
