@@ -294,3 +294,15 @@ describe('settings as the 7.8 server reads them', () => {
     expect(claims.map(({file}) => file)).toEqual([]);
   });
 });
+
+describe('metrics as the 7.8 server exports them', () => {
+  it('name the process metrics with the server prefix, as the lineage exports them', () => {
+    const bare = occurrences(/(?<![\w…])process_(cpu_seconds_total|open_fds|max_fds|resident_memory_bytes|start_time_seconds)\b/g);
+    expect(bare.map(({file, match}) => `${file}: ${match[0]}`)).toEqual([]);
+  });
+
+  it('query API latency from api_time: the server stopped measuring http_request_duration_seconds long before 7.8', () => {
+    const stale = occurrences(/\w*http_request_duration_seconds_(bucket|count|sum)/g);
+    expect(stale.map(({file, match}) => `${file}: ${match[0]}`)).toEqual([]);
+  });
+});
