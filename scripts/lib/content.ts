@@ -10,7 +10,7 @@ import {CONFIG_SECTIONS, envVarForKey, explainEnvVar} from '../../src/lib/envVar
 import {LINEAGE_RELEASE, loadLineage, type Lineage} from './lineage';
 import {loadCatalogueCached} from './settings';
 import {listFiles} from './files';
-import {root as repoRoot} from './samples';
+import {DOWNLOADS_DIR, root as repoRoot} from './samples';
 import {readMarkdown} from './markdown-scan';
 import {SiteIndex} from './links';
 
@@ -57,6 +57,9 @@ const EXPLICIT_ID = /\{#([a-z0-9]+(?:-[a-z0-9]+)*)\}\s*$/;
 const ENV_TOKEN = /\bTIME_[A-Z0-9_]+\b/g;
 /** Words that mark unfinished text; none may reach a reader. */
 export const PLACEHOLDER_TEXT = /\b(TODO|TBD|FIXME|XXX)\b|lorem ipsum|заглушк|coming soon|скоро появится|в разработке/i;
+
+/** Where a page may include a file from: the code samples, and the configuration files it offers for download. */
+const INCLUDE_DIRS = ['samples/', `${path.relative(repoRoot, DOWNLOADS_DIR).split(path.sep).join('/')}/`];
 
 /** Checks one Markdown/MDX document given its source; `file` is used in messages. */
 export function checkDocument(file: string, source: string, keys?: ConfigKeys): Problem[] {
@@ -113,8 +116,8 @@ export function checkDocument(file: string, source: string, keys?: ConfigKeys): 
     if (block.include) {
       const target = path.join(repoRoot, block.include);
       if (block.text.trim()) problems.push({file, line: block.line, message: `a block that includes ${block.include} must be empty`});
-      if (!block.include.startsWith('samples/') || !fs.existsSync(target)) {
-        problems.push({file, line: block.line, message: `included file ${block.include} does not exist under samples/`});
+      if (!INCLUDE_DIRS.some((dir) => path.posix.normalize(block.include!).startsWith(dir)) || !fs.existsSync(target)) {
+        problems.push({file, line: block.line, message: `included file ${block.include} does not exist under ${INCLUDE_DIRS.join(' or ')}`});
         continue;
       }
       block.text = fs.readFileSync(target, 'utf8');

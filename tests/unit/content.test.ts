@@ -81,6 +81,8 @@ describe('checkDocument', () => {
     expect(messages(include('samples/cookbook/send-a-message/env.json'))).toEqual([]);
     expect(messages(include('samples/cookbook/no-such-recipe/env.json'))).toEqual([expect.stringMatching(/does not exist under samples/)]);
     expect(messages(include('package.json'))).toEqual([expect.stringMatching(/does not exist under samples/)]);
+    expect(messages(include('samples/../package.json'))).toEqual([expect.stringMatching(/does not exist under samples/)]);
+    expect(messages(`${good}\n\`\`\`ini file=<rootDir>/static/downloads/systemd/time.service\n\`\`\`\n`)).toEqual([]);
     expect(messages(include('samples/cookbook/send-a-message/env.json', '{}\n'))).toEqual([expect.stringMatching(/must be empty/)]);
   });
 

@@ -111,12 +111,15 @@ describe('time.service', () => {
     expect(one('Service.EnvironmentFile')).toBe('/etc/time/time.env');
   });
 
-  it('may write only where the server writes: its directories, the temporary ones and the local-mode socket', () => {
+  it('may write only where the server writes: its directories, the web app, the temporary ones and the local-mode socket', () => {
     const writable = unit.get('Service.ReadWritePaths')!.flatMap((v) => v.split(/\s+/));
-    const {config, data, logs, plugins, clientPlugins, localSocket} = product.paths;
-    for (const p of [path.dirname(config), data, logs, plugins, clientPlugins, path.dirname(localSocket), '/tmp']) {
-      expect(writable, `${p} must be writable`).toContain(p);
+    const covered = (p: string) => writable.some((w) => p === w || p.startsWith(`${w}/`));
+    const {home, config, data, logs, plugins, clientPlugins, localSocket} = product.paths;
+    // The server rewrites client/root.html for the SiteURL path at every start.
+    for (const p of [path.dirname(config), data, logs, plugins, clientPlugins, `${home}/client/root.html`, localSocket, '/tmp/plugintmp']) {
+      expect(covered(p), `${shown(UNIT)}: ReadWritePaths= does not cover ${p}`).toBe(true);
     }
+    expect(covered(`${home}/bin/time`), 'the binaries stay read-only').toBe(false);
     expect(one('Service.ProtectSystem')).toBe('strict');
     expect(one('Service.NoNewPrivileges')).toBe('yes');
     expect(one('Service.CapabilityBoundingSet')).toBe('');
