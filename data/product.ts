@@ -33,6 +33,8 @@ export const product = {
   },
   paths: {
     home: '/opt/time',
+    /** The server binary inside the image (and in an installation without containers). */
+    binary: '/opt/time/bin/time',
     config: '/opt/time/config/config.json',
     data: '/opt/time/data',
     logs: '/opt/time/logs',

@@ -83,6 +83,7 @@ describe('checkDocument', () => {
     expect(messages(include('package.json'))).toEqual([expect.stringMatching(/does not exist under samples\/ or static\/downloads\//)]);
     // A path that starts under an allowed folder but climbs out of it is not taken from there.
     expect(messages(include('static/downloads/../../package.json'))).toEqual([expect.stringMatching(/does not exist under samples\/ or static\/downloads\//)]);
+    expect(messages(`${good}\n\`\`\`ini file=<rootDir>/static/downloads/systemd/time.service\n\`\`\`\n`)).toEqual([]);
     expect(messages(include('samples/cookbook/send-a-message/env.json', '{}\n'))).toEqual([expect.stringMatching(/must be empty/)]);
   });
 
