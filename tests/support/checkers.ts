@@ -5,6 +5,8 @@
  */
 import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 export interface CheckResult {
   status: number | null;
@@ -25,4 +27,29 @@ export function runChecker(program: string, debianPackage: string, args: string[
   const run = spawnSync(bin, args, {encoding: 'utf8', timeout: 60_000, cwd: options.cwd, env: options.env ?? process.env, input: options.input});
   if (run.error) throw new Error(`${program} ${args.join(' ')}: ${run.error.message}`);
   return {status: run.status, output: `${run.stdout ?? ''}${run.stderr ?? ''}`.trim()};
+}
+
+/** A self-signed certificate and key for time.example.ru in `dir` (made once per dir), for checkers that load them. */
+export function selfSignedCertificate(dir: string): {cert: string; key: string} {
+  const cert = path.join(dir, 'fullchain.pem');
+  const key = path.join(dir, 'privkey.pem');
+  if (!fs.existsSync(cert)) {
+    const run = runChecker('openssl', 'openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=time.example.ru', '-keyout', key, '-out', cert]);
+    if (run.status !== 0) throw new Error(`openssl could not make a test certificate: ${run.output}`);
+  }
+  return {cert, key};
+}
+
+/**
+ * Runs `nginx -t` on `httpBody` placed inside the http block of a throw-away main config in `dir`:
+ * every path nginx writes to stays in `dir`, so the check needs no installed site and opens no port.
+ */
+export function nginxCheck(dir: string, httpBody: string): CheckResult {
+  fs.mkdirSync(dir, {recursive: true});
+  const temps = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `    ${t}_temp_path ${dir}/${t};`).join('\n');
+  // As root, nginx would switch its workers to "nobody", which may not own the temp dir.
+  const user = os.userInfo().username === 'root' ? 'user root root;\n' : '';
+  const main = `${user}pid ${dir}/nginx.pid;\nerror_log stderr warn;\nevents { worker_connections 64; }\nhttp {\n    access_log off;\n${temps}\n${httpBody}\n}\n`;
+  fs.writeFileSync(path.join(dir, 'nginx.conf'), main);
+  return runChecker('nginx', 'nginx', ['-t', '-p', dir, '-c', path.join(dir, 'nginx.conf')]);
 }

@@ -13,7 +13,7 @@ import {afterAll, describe, expect, it} from 'vitest';
 import YAML from 'yaml';
 import {composeUpToUsers, product, sizingRow} from '../../data/product';
 import {loadLineage} from '../../scripts/lib/lineage';
-import {runChecker} from '../support/checkers';
+import {nginxCheck, runChecker, selfSignedCertificate} from '../support/checkers';
 
 const DIR = path.resolve(__dirname, '../../static/downloads/hardening');
 const read = (name: string) => fs.readFileSync(path.join(DIR, name), 'utf8');
@@ -46,36 +46,22 @@ function parseYaml(name: string, text: string): Obj {
 /** Runs `nginx -t` on the snippet included in a TLS server block, certificates made in a temp dir. */
 function nginxTest(snippet: string, extraServerLines = ''): {status: number | null; output: string} {
   const dir = tempDir();
-  const cert = runChecker('openssl', 'openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=time.example.ru', '-keyout', path.join(dir, 'privkey.pem'), '-out', path.join(dir, 'fullchain.pem')]);
-  if (cert.status !== 0) throw new Error(`openssl could not make a test certificate: ${cert.output}`);
-  fs.copyFileSync(path.join(dir, 'fullchain.pem'), path.join(dir, 'chain.pem'));
+  const {cert, key} = selfSignedCertificate(dir);
+  fs.copyFileSync(cert, path.join(dir, 'chain.pem'));
   // The snippet names the certificates where the Docker Compose installation keeps them.
   fs.writeFileSync(path.join(dir, 'time-tls.conf'), snippet.replaceAll('/etc/nginx/certs/', `${dir}/`));
-  const user = os.userInfo().username === 'root' ? 'user root root;\n' : '';
-  const main = `${user}worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log stderr warn;
-events { worker_connections 64; }
-http {
-    access_log off;
-    client_body_temp_path ${dir}/body;
-    proxy_temp_path ${dir}/proxy;
-    fastcgi_temp_path ${dir}/fastcgi;
-    uwsgi_temp_path ${dir}/uwsgi;
-    scgi_temp_path ${dir}/scgi;
-    server {
+  return nginxCheck(
+    dir,
+    `    server {
         listen 127.0.0.1:18443 ssl;
         server_name time.example.ru;
-        ssl_certificate     ${dir}/fullchain.pem;
-        ssl_certificate_key ${dir}/privkey.pem;
+        ssl_certificate     ${cert};
+        ssl_certificate_key ${key};
         ${extraServerLines}
         include ${dir}/time-tls.conf;
         location / { return 204; }
-    }
-}
-`;
-  fs.writeFileSync(path.join(dir, 'nginx.conf'), main);
-  return runChecker('nginx', 'nginx', ['-t', '-p', dir, '-c', path.join(dir, 'nginx.conf')]);
+    }`,
+  );
 }
 
 describe('time-tls.conf (nginx TLS snippet)', () => {

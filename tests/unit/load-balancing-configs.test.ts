@@ -3,13 +3,12 @@
  * that read them: nginx -t, keepalived -t, haproxy -c and bash -n. Each checker also gets a broken copy
  * and must refuse it, so a checker that accepts anything cannot make these tests pass.
  */
-import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {product} from '../../data/product';
-import {runChecker, requireTool} from '../support/checkers';
+import {nginxCheck, runChecker, selfSignedCertificate} from '../support/checkers';
 
 const DIR = path.resolve(__dirname, '../../static/downloads/load-balancing');
 const read = (file: string) => fs.readFileSync(path.join(DIR, file), 'utf8');
@@ -28,18 +27,6 @@ function replaceIn(text: string, file: string, from: string, to: string): string
   return text.split(from).join(to);
 }
 
-/** A self-signed certificate and key for time.example.ru in the temp dir, for the checkers that load them. */
-function testCertificate(): {cert: string; key: string} {
-  const cert = path.join(tmp, 'fullchain.pem');
-  const key = path.join(tmp, 'privkey.pem');
-  if (!fs.existsSync(cert)) {
-    requireTool('openssl', 'openssl');
-    const run = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=time.example.ru', '-keyout', key, '-out', cert], {encoding: 'utf8'});
-    if (run.status !== 0) throw new Error(`openssl could not make a test certificate: ${run.stderr}`);
-  }
-  return {cert, key};
-}
-
 /** The installed nginx version as a comparable number (1.25.1 → 12501). */
 function nginxVersion(): number {
   const run = runChecker('nginx', 'nginx', ['-v']);
@@ -50,16 +37,12 @@ function nginxVersion(): number {
 
 /** Runs nginx -t on a site file through a throw-away main config in the temp dir. */
 function nginxTest(site: string, name: string) {
-  const {cert, key} = testCertificate();
+  const {cert, key} = selfSignedCertificate(tmp);
   const prefix = path.join(tmp, `nginx-${name}`);
   fs.mkdirSync(prefix, {recursive: true});
   const sitePath = path.join(prefix, 'time-lb.conf');
   fs.writeFileSync(sitePath, replaceIn(replaceIn(site, 'time-lb.conf', '/etc/nginx/certs/fullchain.pem', cert), 'time-lb.conf', '/etc/nginx/certs/privkey.pem', key));
-  const temps = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${prefix}/${t};`).join('\n');
-  const main = `pid ${prefix}/nginx.pid;\nerror_log ${prefix}/error.log;\nevents {}\nhttp {\n  access_log off;\n${temps}\n  include ${sitePath};\n}\n`;
-  const mainPath = path.join(prefix, 'nginx.conf');
-  fs.writeFileSync(mainPath, main);
-  return runChecker('nginx', 'nginx', ['-t', '-p', prefix, '-c', mainPath]);
+  return nginxCheck(prefix, `    include ${sitePath};`);
 }
 
 describe('nginx site config of the balancers (time-lb.conf)', () => {
@@ -179,7 +162,7 @@ describe('HAProxy alternative (haproxy.cfg)', () => {
   const cfg = read('haproxy.cfg');
 
   function haproxyTest(text: string, name: string) {
-    const {cert, key} = testCertificate();
+    const {cert, key} = selfSignedCertificate(tmp);
     const pem = path.join(tmp, 'time.pem');
     fs.writeFileSync(pem, fs.readFileSync(cert, 'utf8') + fs.readFileSync(key, 'utf8'));
     const file = path.join(tmp, `haproxy-${name}.cfg`);
