@@ -53,3 +53,8 @@ export function nginxCheck(dir: string, httpBody: string): CheckResult {
   fs.writeFileSync(path.join(dir, 'nginx.conf'), main);
   return runChecker('nginx', 'nginx', ['-t', '-p', dir, '-c', path.join(dir, 'nginx.conf')]);
 }
+
+/** A shell script judged by shellcheck (every severity, bash dialect); non-zero status on any finding. */
+export function shellcheck(file: string): CheckResult {
+  return runChecker('shellcheck', 'shellcheck', ['--shell=bash', '--format=gcc', file]);
+}

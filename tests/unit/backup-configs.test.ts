@@ -9,7 +9,7 @@ import path from 'node:path';
 import {parseAllDocuments} from 'yaml';
 import {afterAll, describe, expect, it} from 'vitest';
 import {product} from '../../data/product';
-import {runChecker, type CheckResult} from '../support/checkers';
+import {runChecker, shellcheck, type CheckResult} from '../support/checkers';
 
 const DIR = path.resolve(__dirname, '../../static/downloads/backup');
 const read = (name: string) => fs.readFileSync(path.join(DIR, name), 'utf8');
@@ -83,6 +83,13 @@ describe('time-backup.sh', () => {
     const run = runChecker('bash', 'bash', ['-n', script]);
     expect(run.status, run.output).toBe(0);
     expect(fs.statSync(script).mode & 0o111).not.toBe(0);
+  });
+
+  it('passes shellcheck, which refuses a copy that uses an unset variable unquoted', () => {
+    const run = shellcheck(script);
+    expect(run.status, run.output).toBe(0);
+    const broken = writeTemp(tempDir(), 'time-backup.sh', `${read('time-backup.sh')}rm -rf $BACKUP_DIR/old\n`);
+    expect(shellcheck(broken).status).not.toBe(0);
   });
 
   it('a broken copy fails bash -n', () => {

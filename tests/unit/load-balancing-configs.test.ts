@@ -1,6 +1,6 @@
 /**
  * The files the load-balancing guide ships (static/downloads/load-balancing/), judged by the programs
- * that read them: nginx -t, keepalived -t, haproxy -c and bash -n. Each checker also gets a broken copy
+ * that read them: nginx -t, keepalived -t, haproxy -c, bash -n and shellcheck. Each checker also gets a broken copy
  * and must refuse it, so a checker that accepts anything cannot make these tests pass.
  */
 import fs from 'node:fs';
@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {product} from '../../data/product';
-import {nginxCheck, runChecker, selfSignedCertificate} from '../support/checkers';
+import {nginxCheck, runChecker, selfSignedCertificate, shellcheck} from '../support/checkers';
 
 const DIR = path.resolve(__dirname, '../../static/downloads/load-balancing');
 const read = (file: string) => fs.readFileSync(path.join(DIR, file), 'utf8');
@@ -85,6 +85,14 @@ describe('nginx site config of the balancers (time-lb.conf)', () => {
 });
 
 describe('keepalived health check script (check-nginx.sh)', () => {
+  it('passes shellcheck, which refuses a copy that uses an unset variable unquoted', () => {
+    const run = shellcheck(path.join(DIR, 'check-nginx.sh'));
+    expect(run.status, run.output).toBe(0);
+    const broken = path.join(tmp, 'check-nginx-unquoted.sh');
+    fs.writeFileSync(broken, `${read('check-nginx.sh')}\ncurl $HEALTH_URLS\n`);
+    expect(shellcheck(broken).status).not.toBe(0);
+  });
+
   it('parses with bash -n and refuses a broken copy', () => {
     const ok = runChecker('bash', 'bash', ['-n', path.join(DIR, 'check-nginx.sh')]);
     expect(ok.status, ok.output).toBe(0);
