@@ -1,5 +1,5 @@
 import {describe, expect, it, vi} from 'vitest';
-import {markRanges, termMatcher} from '../../src/search/engine/marks';
+import {formsMatcher, markRanges, matchedWords, termMatcher} from '../../src/search/engine/marks';
 import {terms} from '../../src/search/engine/text';
 import {contextOf, parseScopeParam, scopeParam} from '../../src/search/contexts';
 import {handle, hitHref, scopeContexts} from '../../src/search/client/searchService';
@@ -18,6 +18,20 @@ describe('marking search terms', () => {
   it('marks identifiers by their parts and never API path keys', () => {
     const matches = termMatcher(['servicesettings.siteurl', '/users/{}/image', 'post:/posts']);
     expect(markRanges('ServiceSettings.SiteURL и users image posts', matches).length).toBe(2);
+  });
+
+  it('sends to the page only the words the reader typed that the hit matched, not stems, synonyms or question words', () => {
+    // The hit matched «настройк» and «почт» directly and «smtp» through a synonym of «почта».
+    expect(matchedWords('Как настроить почту?', ['настро', 'почт', 'smtp'])).toEqual(['настроить', 'почту']);
+    expect(matchedWords('docker compose', ['docker', 'compos'])).toEqual(['docker', 'compose']);
+    expect(matchedWords('ServiceSettings.SiteURL', ['servicesettings.siteurl'])).toEqual(['servicesettings', 'siteurl']);
+    expect(matchedWords('kubernetis', ['kubernet'])).toEqual([]);
+  });
+
+  it('marks on the page the typed words and their other forms, nothing else', () => {
+    const matches = formsMatcher(['почту', 'compose']);
+    const text = 'Почта, почтой и SMTP; Compose, composed, docker.';
+    expect(markRanges(text, matches).map(([a, b]) => text.slice(a, b))).toEqual(['Почта', 'почтой', 'Compose', 'composed']);
   });
 });
 
@@ -99,8 +113,8 @@ describe('search worker', () => {
     expect(() => scopeContexts(files['/search-index/manifest.json'] as Manifest, {context: 'blog'})).toThrow(/no context "blog"/);
   });
 
-  it('links a hit to its section with the matched terms to highlight', () => {
-    expect(hitHref({url: '/deployment/k8s', anchor: 'check', terms: ['kubernet', '/users/{}/image']})).toBe('/deployment/k8s?_highlight=kubernet#check');
-    expect(hitHref({url: '/faq', anchor: '', terms: []})).toBe('/faq');
+  it('links a hit to its section with the reader\'s matched words to highlight', () => {
+    expect(hitHref({url: '/deployment/k8s', anchor: 'check'}, ['kubernetes', '/users/{}/image'])).toBe('/deployment/k8s?_highlight=kubernetes#check');
+    expect(hitHref({url: '/faq', anchor: ''}, [])).toBe('/faq');
   });
 });

@@ -3,7 +3,7 @@
  * stem was matched («настройки», «настройкам» for `настройк`), with mark.js doing the DOM work.
  */
 import Mark from 'mark.js';
-import {termMatcher, wordPattern} from '../engine/marks';
+import {formsMatcher, wordPattern} from '../engine/marks';
 
 export const MARK_CLASS = 'search-highlight';
 /** SPEC §9: the marking library waits at most this long for iframes. */
@@ -22,7 +22,7 @@ export function markPage(terms: string[], root: HTMLElement | null = contentRoot
       resolve(0);
       return;
     }
-    const matches = termMatcher(terms.slice(0, MAX_TERMS).map((term) => term.slice(0, 100)));
+    const matches = formsMatcher(terms.slice(0, MAX_TERMS).map((term) => term.slice(0, 100)));
     const marker = new Mark(root);
     marker.unmark({
       className: MARK_CLASS,
@@ -31,7 +31,9 @@ export function markPage(terms: string[], root: HTMLElement | null = contentRoot
           element: 'mark',
           className: MARK_CLASS,
           iframesTimeout: IFRAMES_TIMEOUT,
-          exclude: ['.hash-link', 'mark'],
+          // The page title and the breadcrumbs name the page; only its text shows where the words are.
+          // mark.js tests a text node's parent against these selectors, hence the descendant forms.
+          exclude: ['.hash-link', 'mark', 'h1', 'h1 *', 'nav', 'nav *'],
           filter: (_node, match) => matches(match),
           done: resolve,
         }),

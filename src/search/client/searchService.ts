@@ -6,7 +6,7 @@
  */
 import {assertShard, type Manifest, type Shard} from '../engine/shard';
 import {buildCorpus, prepareGlossary, search, type Corpus, type Glossary} from '../engine/searcher';
-import {markableTerms, markRanges, termMatcher} from '../engine/marks';
+import {markableTerms, markRanges, matchedWords, termMatcher} from '../engine/marks';
 import type {IndexFailure, IndexProblem, Reply, Request, Scope, ShownHit} from './protocol';
 
 /** A part of the index that failed to load, and why. */
@@ -171,12 +171,13 @@ async function prepare(request: Request, post: (reply: Reply) => void): Promise<
 }
 
 /**
- * Where selecting a hit leads: its page with each matched term in a `_highlight` parameter (the
- * page marks them, highlightPage.ts), then the anchor of the matched section.
+ * Where selecting a hit leads: its page with each of the reader's words it matched in a
+ * `_highlight` parameter (the page marks them and their forms, highlightPage.ts), then the anchor
+ * of the matched section.
  */
-export function hitHref(hit: {url: string; anchor: string; terms: string[]}): string {
+export function hitHref(hit: {url: string; anchor: string}, words: readonly string[]): string {
   const params = new URLSearchParams();
-  for (const term of markableTerms(hit.terms)) params.append('_highlight', term);
+  for (const word of markableTerms(words)) params.append('_highlight', word);
   const query = params.toString();
   return `${hit.url}${query ? `?${query}` : ''}${hit.anchor ? `#${hit.anchor}` : ''}`;
 }
@@ -198,9 +199,11 @@ export async function handle(request: Request, post: (reply: Reply) => void): Pr
   }
   post({type: 'searching', id: request.id});
   const result = search(prepared.corpus, prepared.glossary, request.query, request.limit);
+  // A query typed on the wrong keyboard layout is marked as the reader meant it.
+  const typed = result.retyped ?? request.query;
   const hits: ShownHit[] = result.hits.map(({score: _score, ...hit}) => {
     const matches = termMatcher(hit.terms);
-    return {...hit, href: hitHref(hit), marks: {title: markRanges(hit.title, matches), heading: markRanges(hit.heading, matches), excerpt: markRanges(hit.excerpt, matches)}};
+    return {...hit, href: hitHref(hit, matchedWords(typed, hit.terms)), marks: {title: markRanges(hit.title, matches), heading: markRanges(hit.heading, matches), excerpt: markRanges(hit.excerpt, matches)}};
   });
   const {unavailable} = prepared;
   post({type: 'result', id: request.id, hits, ...(result.retyped ? {retyped: result.retyped} : {}), ...(result.error ? {error: result.error} : {}), ...(result.cut ? {cut: result.cut} : {}), ...(unavailable.length ? {unavailable} : {})});

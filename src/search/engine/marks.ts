@@ -26,6 +26,35 @@ export function termMatcher(terms: Iterable<string>): (word: string) => boolean 
   };
 }
 
+/**
+ * A test for the words of a page opened from a hit: true for each of the reader's `words` and for
+ * every other form of it on the page (the same stem), so «настройки» in the address marks
+ * «настройка» and «настройкам» too.
+ */
+export function formsMatcher(words: Iterable<string>): (word: string) => boolean {
+  const wanted = new Set(
+    markableTerms(words).flatMap((w) => {
+      const folded = fold(w);
+      return [folded, stem(folded)];
+    }),
+  );
+  return (word) => {
+    const folded = fold(word);
+    return wanted.has(folded) || wanted.has(stem(folded));
+  };
+}
+
+/**
+ * The reader's words (as typed, in lower case) that a hit matched: what its page marks. The index's
+ * stems («compos») and the words a query was widened with (synonyms, typo corrections) stay out of
+ * the address, and so do question words that matched nothing.
+ */
+export function matchedWords(query: string, terms: readonly string[]): string[] {
+  const matched = new Set(terms.flatMap((t) => [t, ...t.split('.')]));
+  const typed = query.toLowerCase().match(WORD) ?? [];
+  return [...new Set(typed.filter((w) => matched.has(fold(w)) || matched.has(stem(fold(w)))))];
+}
+
 /** The words of `text` to mark. */
 export function markRanges(text: string, matches: (word: string) => boolean): Range[] {
   const out: Range[] = [];
