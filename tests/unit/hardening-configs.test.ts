@@ -11,10 +11,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
-import YAML from 'yaml';
 import {composeUpToUsers, product, sizingRow} from '../../data/product';
 import {loadLineage} from '../../scripts/lib/lineage';
 import {nginxCheck, runChecker, selfSignedCertificate} from '../support/checkers';
+import {YamlFile} from '../support/yaml-file';
 
 const DIR = path.resolve(__dirname, '../../static/downloads/hardening');
 const read = (name: string) => fs.readFileSync(path.join(DIR, name), 'utf8');
@@ -30,14 +30,9 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
-/** Parses YAML; a syntax error becomes a message with the file and line. */
+/** Parses YAML whose top is a mapping; a syntax error becomes a message with the file and line. */
 function parseYaml(name: string, text: string): Obj {
-  const doc = YAML.parseDocument(text, {prettyErrors: true});
-  if (doc.errors.length) {
-    const [error] = doc.errors;
-    throw new Error(`${name}:${error.linePos?.[0].line ?? '?'}: ${error.message.split('\n')[0]}`);
-  }
-  const value = doc.toJS();
+  const value: unknown = new YamlFile(name, text).data;
   if (!isObj(value)) throw new Error(`${name}: expected a mapping at the top`);
   return value;
 }

@@ -15,40 +15,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {LineCounter, parseDocument, isMap, isSeq, type Document} from 'yaml';
+import {isMap, isSeq} from 'yaml';
 import {product} from '../../data/product';
 import {runChecker} from '../support/checkers';
+import {YamlFile} from '../support/yaml-file';
 
 const dir = path.resolve(__dirname, '../../static/downloads/logging');
 const read = (name: string) => fs.readFileSync(path.join(dir, name), 'utf8');
-
-/** A parsed YAML file that can say on which line a value sits, for messages that name file and line. */
-class YamlFile {
-  readonly doc: Document.Parsed;
-  readonly data: any;
-  private readonly lines = new LineCounter();
-
-  constructor(
-    readonly name: string,
-    text: string,
-  ) {
-    this.doc = parseDocument(text, {lineCounter: this.lines});
-    if (this.doc.errors.length) {
-      const e = this.doc.errors[0];
-      throw new Error(`${name}:${e.linePos?.[0].line ?? '?'}: YAML does not parse: ${e.message}`);
-    }
-    this.data = this.doc.toJS();
-  }
-
-  /** "file:line" of the node at `at` (or of the nearest parent that exists). */
-  where(at: (string | number)[]): string {
-    for (let n = at.length; n >= 0; n--) {
-      const node = this.doc.getIn(at.slice(0, n), true) as {range?: [number, number, number]} | undefined;
-      if (node?.range) return `${this.name}:${this.lines.linePos(node.range[0]).line}`;
-    }
-    return this.name;
-  }
-}
 
 const isUrl = (v: unknown) => typeof v === 'string' && /^https?:\/\/[^\s/]+/.test(v);
 const nonEmptyString = (v: unknown) => typeof v === 'string' && v.trim() !== '';

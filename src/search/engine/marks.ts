@@ -4,7 +4,7 @@
  * `настройк` whatever form the query used. Shared by the search worker (titles and excerpts in the
  * results) and the target page (src/search/client/highlightPage.ts).
  */
-import {fold, stem, WORD} from './text';
+import {fold, stem, WORD, words} from './text';
 
 /** `[start, end)` offsets into a text. */
 export type Range = [number, number];
@@ -32,27 +32,17 @@ export function termMatcher(terms: Iterable<string>): (word: string) => boolean 
  * «настройка» and «настройкам» too.
  */
 export function formsMatcher(words: Iterable<string>): (word: string) => boolean {
-  const wanted = new Set(
-    markableTerms(words).flatMap((w) => {
-      const folded = fold(w);
-      return [folded, stem(folded)];
-    }),
-  );
-  return (word) => {
-    const folded = fold(word);
-    return wanted.has(folded) || wanted.has(stem(folded));
-  };
+  return termMatcher([...words].flatMap((w) => [fold(w), stem(fold(w))]));
 }
 
 /**
- * The reader's words (as typed, in lower case) that a hit matched: what its page marks. The index's
+ * The reader's words (as typed, folded to lower case) that a hit matched: what its page marks. The index's
  * stems («compos») and the words a query was widened with (synonyms, typo corrections) stay out of
  * the address, and so do question words that matched nothing.
  */
 export function matchedWords(query: string, terms: readonly string[]): string[] {
-  const matched = new Set(terms.flatMap((t) => [t, ...t.split('.')]));
-  const typed = query.toLowerCase().match(WORD) ?? [];
-  return [...new Set(typed.filter((w) => matched.has(fold(w)) || matched.has(stem(fold(w)))))];
+  const matches = termMatcher(terms);
+  return [...new Set(words(query).filter(matches))];
 }
 
 /** The words of `text` to mark. */
