@@ -16,7 +16,7 @@ import path from 'node:path';
 import YAML from 'yaml';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {encodeFields, type Manifest, type PageRecord, type SectionRecord, type SectionTerms, type Shard} from '../../src/search/engine/shard';
-import {fold, methodPathKey, normalizeApiPath, terms} from '../../src/search/engine/text';
+import {fold, identifierWords, methodPathKey, normalizeApiPath, terms} from '../../src/search/engine/text';
 import {slugForOperationId, METHODS} from '../../scripts/lib/openapi';
 import {excerpt, extractPage, type ExtractedPage} from './extract';
 import {contextOf, type SearchContext} from '../../src/search/contexts';
@@ -34,9 +34,20 @@ export interface SearchIndexOptions {
 export const INDEX_DIR = 'search-index';
 export const MANIFEST = `${INDEX_DIR}/manifest.json`;
 
-/** Keywords of operation pages (`operationid`, `/posts`, `post:/posts`), by page URL. */
-export function apiKeywords(specs: {spec: unknown; routeBase: string}[], urls: string[]): Map<string, string[]> {
-  const out = new Map<string, string[]>();
+/** What the index knows of an operation page beyond its HTML. */
+export interface OperationKeys {
+  /** Matched whole: `createpost`, `/posts`, `post:/posts`. */
+  keywords: string[];
+  /**
+   * The operation's name in words, as index terms (`GetUserByEmail` → user, email): developers
+   * type «get user by email» as often as the identifier.
+   */
+  name: string[];
+}
+
+/** Keywords and name words of operation pages, by page URL. */
+export function apiKeywords(specs: {spec: unknown; routeBase: string}[], urls: string[]): Map<string, OperationKeys> {
+  const out = new Map<string, OperationKeys>();
   for (const {spec, routeBase} of specs) {
     const paths = (spec as {paths?: Record<string, Record<string, {operationId?: string}>>}).paths ?? {};
     const pages = urls.filter((u) => u.startsWith(`${routeBase}/`));
@@ -47,7 +58,10 @@ export function apiKeywords(specs: {spec: unknown; routeBase: string}[], urls: s
         const slug = slugForOperationId(operationId);
         const url = pages.find((u) => u.endsWith(`/${slug}`));
         if (!url) throw new Error(`search index: no page for operation ${operationId} (${method.toUpperCase()} ${apiPath}) under ${routeBase}`);
-        out.set(url, [...(out.get(url) ?? []), fold(operationId), normalizeApiPath(apiPath), methodPathKey(method, apiPath)]);
+        const keys = out.get(url) ?? {keywords: [], name: []};
+        keys.keywords.push(fold(operationId), normalizeApiPath(apiPath), methodPathKey(method, apiPath));
+        keys.name = [...new Set([...keys.name, ...terms(identifierWords(operationId))])];
+        out.set(url, keys);
       }
     }
   }
@@ -55,25 +69,26 @@ export function apiKeywords(specs: {spec: unknown; routeBase: string}[], urls: s
 }
 
 /**
- * One shard from the pages of a context. `keywords` are an operation page's method, path and
- * operationId (empty for other pages).
+ * One shard from the pages of a context. `operation` is what an operation page has beyond its HTML
+ * (absent for other pages).
  */
-export function buildShard(context: string, pages: {url: string; page: ExtractedPage; keywords: string[]}[]): Shard {
+export function buildShard(context: string, pages: {url: string; page: ExtractedPage; operation?: OperationKeys}[]): Shard {
   const pageRecords: PageRecord[] = [];
   const sectionRecords: SectionRecord[] = [];
   const sectionTerms: SectionTerms[] = [];
-  for (const {url, page, keywords} of pages) {
-    const pageNumber = pageRecords.push([url, page.title, page.crumbs, keywords.length ? 1 : 0]) - 1;
+  for (const {url, page, operation} of pages) {
+    const pageNumber = pageRecords.push([url, page.title, page.crumbs, operation ? Math.max(1, operation.name.length) : 0]) - 1;
     const titleTerms = terms(page.title);
     page.sections.forEach((section, i) => {
       const top = i === 0;
       sectionRecords.push([pageNumber, section.anchor, section.heading, excerpt(top && !section.text ? page.description : section.text)]);
       sectionTerms.push({
         title: titleTerms,
-        heading: terms(`${section.heading}${top ? ` ${page.crumbs.join(' ')}` : ''}`),
-        // Identifiers are kept whole; the page's front matter keywords count as its top section's.
-        keywords: [...section.keywords, ...(top ? [...keywords, ...page.keywords.flatMap((k) => terms(k))] : [])],
-        content: terms(top ? `${page.description} ${section.text}` : section.text),
+        // The page's description is its author's summary: it weighs like a heading, not like body text.
+        heading: terms(top ? `${section.heading} ${page.crumbs.join(' ')} ${page.description}` : section.heading),
+        // Identifiers are kept whole; the page's front matter keywords and an operation's name count as its top section's.
+        keywords: [...section.keywords, ...(top ? [...(operation?.keywords ?? []), ...(operation?.name ?? []), ...page.keywords.flatMap((k) => terms(k))] : [])],
+        content: terms(section.text),
       });
     });
   }
@@ -125,7 +140,7 @@ export default function search(options: SearchIndexOptions) {
       }
       if (pages.length === 0) throw new Error('search index: no doc pages found in the build');
       const specs = options.apiSpecs.map(({file, routeBase}) => ({spec: YAML.parse(fs.readFileSync(path.resolve(context.siteDir, file), 'utf8')), routeBase}));
-      const keywords = apiKeywords(
+      const operations = apiKeywords(
         specs,
         pages.map((p) => p.url),
       );
@@ -135,7 +150,7 @@ export default function search(options: SearchIndexOptions) {
       const manifest: Manifest = {format: 1, contexts: [], glossary};
       const groups = [...options.contexts.map((c) => c.path), ''];
       for (const group of groups) {
-        const members = pages.filter((p) => contextOf(p.url, options.contexts) === group).map((p) => ({...p, keywords: keywords.get(p.url) ?? []}));
+        const members = pages.filter((p) => contextOf(p.url, options.contexts) === group).map((p) => ({...p, operation: operations.get(p.url)}));
         if (members.length === 0) throw new Error(`search index: context "${group || '(none)'}" has no pages`);
         const shard = buildShard(group, members);
         const json = JSON.stringify(shard);

@@ -56,7 +56,7 @@ describe('search contexts in the address', () => {
 describe('search worker', () => {
   const html = (title: string, body: string) =>
     `<html class="docs-wrapper docs-doc-page"><head><meta name="description" content="Описание"></head><body><article><nav class="theme-doc-breadcrumbs"><ul><li>${title}</li></ul></nav><div class="theme-doc-markdown"><header><h1>${title}</h1></header>${body}</div></article></body></html>`;
-  const shardOf = (context: string, url: string, title: string, body: string) => buildShard(context, [{url, page: extractPage(html(title, body))!, keywords: []}]);
+  const shardOf = (context: string, url: string, title: string, body: string) => buildShard(context, [{url, page: extractPage(html(title, body))!}]);
   const files: Record<string, unknown> = {
     '/search-index/manifest.json': {
       format: 1,

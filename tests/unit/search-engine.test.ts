@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
-import {fold, identifierKeys, isIdentifier, methodPathKey, normalizeApiPath, stem, switchLayout, terms} from '../../src/search/engine/text';
+import {fold, identifierKeys, identifierWords, isIdentifier, methodPathKey, normalizeApiPath, stem, switchLayout, terms} from '../../src/search/engine/text';
 import {assertShard, decodeFields, encodeFields, type Shard} from '../../src/search/engine/shard';
-import {buildCorpus, FIELD_BOOSTS, matchApiPaths, prepareGlossary, search} from '../../src/search/engine/searcher';
+import {buildCorpus, FIELD_BOOSTS, matchApiPaths, planQuery, prepareGlossary, search, withinDistance} from '../../src/search/engine/searcher';
 import {lunr} from '../../src/search/engine/lunr';
 import {FIELDS} from '../../src/search/engine/shard';
 import {buildShard} from '../../plugins/search';
@@ -63,11 +63,16 @@ describe('search index format', () => {
 describe('search', () => {
   const html = (title: string, body: string, keywords = '') =>
     `<html class="docs-wrapper docs-doc-page"><head>${keywords ? `<meta name="keywords" content="${keywords}">` : ''}<meta name="description" content="Описание"></head><body><article><nav class="theme-doc-breadcrumbs"><ul><li>Раздел</li><li>${title}</li></ul></nav><div class="theme-doc-markdown"><header><h1>${title}</h1></header>${body}</div></article></body></html>`;
-  const page = (url: string, title: string, body: string, keywords: string[] = []) => ({url, page: extractPage(html(title, body))!, keywords});
+  const page = (url: string, title: string, body: string, keywords: string[] = [], name: string[] = []) => ({url, page: extractPage(html(title, body))!, ...(keywords.length ? {operation: {keywords, name}} : {})});
   const shard: Shard = buildShard('', [
     page('/smtp', 'Почта (SMTP)', '<p>Сервер исходящей почты.</p><h3 id="emailsettings-smtpserver">Сервер SMTP</h3><dl class="setting-meta"><dd><code>EmailSettings.SMTPServer</code></dd><dd><code>TIME_EMAILSETTINGS_SMTPSERVER</code></dd></dl><p>Адрес сервера.</p>'),
-    page('/create-post', 'Создать сообщение', '<p>Публикует сообщение в канале.</p>', ['createpost', '/posts', 'post:/posts']),
-    page('/get-post', 'Получить сообщение', '<p>Возвращает сообщение.</p>', ['getpost', '/posts/{}', 'get:/posts/{}']),
+    page('/create-post', 'Создать сообщение', '<p>Публикует сообщение в канале.</p>', ['createpost', '/posts', 'post:/posts'], ['creat', 'post']),
+    page('/get-post', 'Получить сообщение', '<p>Возвращает сообщение.</p>', ['getpost', '/posts/{}', 'get:/posts/{}'], ['post']),
+    page('/messages', 'Сообщения и каналы', '<p>Сообщение можно создать в канале, закрепить, переслать. Сообщения хранятся на сервере, и каждое сообщение видно участникам канала.</p><h2 id="limits">Ограничения</h2><p>Длина сообщения ограничена.</p>'),
+    page('/capacity', 'Планирование ресурсов', '<p>Память и процессоры сервера под нагрузку: сколько памяти отдать серверу базы.</p>'),
+    page('/get-jobs', 'Задания', '<p>Возвращает список заданий.</p>', ['getjobs', '/jobs', 'get:/jobs'], ['job']),
+    page('/jobs', 'Фоновые задания', '<p>Сервер выполняет задания по расписанию: задания экспорта, задания очистки.</p>'),
+    page('/cache', 'Кеш', '<p>Память, память, память: кеш держит данные в памяти, память растёт.</p>'),
     page('/k8s', 'Kubernetes', '<p>Установка в кластер Kubernetes.</p>'),
     page('/hooks', 'Входящие вебхуки', '<p>Приём сообщений от внешних систем.</p>'),
     page('/c', 'Клиент на C', '<p>Пример на языке C.</p>'),
@@ -152,6 +157,42 @@ describe('search', () => {
     expect(search(corpus, glossary, 'почта~x')).toEqual({hits: [], error: 'после «~» нужно число — сколько опечаток допустить, например «слово~1»'});
     expect(search(corpus, glossary, 'почта^x')).toEqual({hits: [], error: 'после «^» нужно число — во сколько раз слово важнее, например «слово^2»'});
     expect(search(corpus, glossary, 'titel:x').error).toBe('поля «titel» нет, есть поля «title», «heading», «keywords», «content»');
+  });
+
+  it('ranks the operation a query names as an action first, by its Russian title or its English name', () => {
+    expect(first('создать сообщение')).toBe('/create-post');
+    expect(first('create post')).toBe('/create-post');
+    // A single word names a topic, not an action: the guide comes before the operations.
+    expect(first('сообщение')).toBe('/messages');
+    expect(first('задания')).toBe('/jobs');
+    // «через api» asks for the API, and is not a word the page must contain.
+    expect(first('получить сообщение через api')).toBe('/get-post');
+  });
+
+  it('prefers the page that matches all of the query to one that repeats a part of it', () => {
+    expect(first('память сервера')).toBe('/capacity');
+    expect(first('память')).toBe('/cache');
+  });
+
+  it('lets question words and the product name weigh little', () => {
+    const plan = planQuery('какие требования к памяти у time', corpus, glossary);
+    if ('error' in plan) throw new Error(plan.error);
+    expect(plan.groups - plan.weak.size).toBe(2);
+    expect(first('какие нужны настройки памяти сервера у time')).toBe('/capacity');
+  });
+
+  it('tells edits within a distance, with swaps as one edit', () => {
+    expect(withinDistance('почта', 'почта', 0)).toBe(true);
+    expect(withinDistance('плчта', 'почта', 1)).toBe(true);
+    expect(withinDistance('пачто', 'почта', 1)).toBe(false);
+    expect(withinDistance('опчта', 'почта', 1)).toBe(true);
+    expect(withinDistance('почтамт', 'почта', 1)).toBe(false);
+  });
+
+  it('splits identifiers into words', () => {
+    expect(identifierWords('GetUserByEmail')).toBe('Get User By Email');
+    expect(identifierWords('GetLDAPGroups')).toBe('Get LDAP Groups');
+    expect(identifierWords('snake_case.name')).toBe('snake case name');
   });
 
   it('maps a URL to its context', () => {

@@ -11,7 +11,7 @@ import type {Manifest} from '../../src/search/engine/shard';
 
 const html = (title: string, body: string) =>
   `<html class="docs-wrapper docs-doc-page"><head><meta name="description" content="Описание"></head><body><article><nav class="theme-doc-breadcrumbs"><ul><li>${title}</li></ul></nav><div class="theme-doc-markdown"><header><h1>${title}</h1></header>${body}</div></article></body></html>`;
-const shardOf = (context: string, url: string, title: string, body: string) => buildShard(context, [{url, page: extractPage(html(title, body))!, keywords: []}]);
+const shardOf = (context: string, url: string, title: string, body: string) => buildShard(context, [{url, page: extractPage(html(title, body))!}]);
 const good = {
   deployment: JSON.stringify(shardOf('deployment', '/deployment/k8s', 'Kubernetes', '<p>Установка в кластер Kubernetes.</p>')),
   administration: JSON.stringify(shardOf('administration', '/administration/k8s', 'Kubernetes и администрирование', '<p>Обслуживание кластера Kubernetes.</p>')),

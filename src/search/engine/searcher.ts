@@ -18,8 +18,9 @@ import {fold, identifierKeys, isIdentifier, isStopWord, methodPathKey, normalize
 export const FIELD_BOOSTS: Record<Field, number> = {title: 6, heading: 4, keywords: 12, content: 1};
 /**
  * Operation pages are short and titled with the verbs of everyday questions («Обновить команду»),
- * so for a query in words (no API path, key or identifier) their scores are scaled down: a reader
- * asking «как обновить сервер» wants the guide; one pasting `PUT /teams/{id}` gets the operation.
+ * so for a query in words (no API path, key or identifier) that does not name the operation their
+ * scores are scaled down: a reader asking «как обновить сервер» wants the guide; one pasting
+ * `PUT /teams/{id}` or asking «обновить команду» gets the operation.
  */
 export const OPERATION_WEIGHT_FOR_PROSE = 0.5;
 
@@ -45,8 +46,11 @@ export interface SearchResult {
   cut?: {chars?: number; terms?: number};
 }
 
-/** What a section shows in a result; `operation` marks API operation pages. */
-type Section = Omit<Hit, 'score' | 'terms'> & {operation: boolean};
+/**
+ * What a section shows in a result, and what ranking needs of its page: the number of terms in its
+ * title and, for an API operation page, of words in the operation's name (0 for other pages).
+ */
+type Section = Omit<Hit, 'score' | 'terms'> & {titleTerms: number; nameWords: number};
 
 /** A built lunr index over some shards, plus what the query expansion needs. */
 export interface Corpus {
@@ -124,8 +128,8 @@ export function buildCorpus(shards: Shard[]): Corpus {
   const sections: Section[] = [];
   for (const shard of shards) {
     for (const [page, anchor, heading, excerpt] of shard.sections) {
-      const [url, title, crumbs, operation] = shard.pages[page];
-      sections.push({url, anchor, title, heading, crumbs, excerpt, operation: operation === 1});
+      const [url, title, crumbs, nameWords] = shard.pages[page];
+      sections.push({url, anchor, title, heading, crumbs, excerpt, titleTerms: 0, nameWords});
     }
   }
   const count = sections.length;
@@ -182,6 +186,8 @@ export function buildCorpus(shards: Shard[]): Corpus {
     },
   });
 
+  for (let section = 0; section < count; section++) sections[section].titleTerms = lengths.title[section];
+
   // lunr.idf, from the counts.
   const idf = documentsWithTerm.map((n) => Math.log(1 + Math.abs((count - n + 0.5) / (n + 0.5))));
   const fieldVectors: Record<string, object> = Object.create(null);
@@ -230,6 +236,24 @@ interface Clause {
   presence: number;
   editDistance: number;
   wildcard: number;
+  /** The parts of the query this clause stands for (a word, a pasted path or key): see Plan. */
+  groups: number[];
+}
+
+/**
+ * A planned query. Each part of it the reader typed (a word, an API path, a config key) is a group;
+ * the clauses for its stem, typos, synonyms and whole-identifier keywords share the group's number,
+ * so a page can be told to match all of what was asked or only some of it. `weak` groups are words of
+ * the question rather than its subject («какие», «делать», «посмотреть»).
+ */
+export interface Plan {
+  clauses: Clause[];
+  groups: number;
+  weak: Set<number>;
+  /** The query asks for the API (see API_WORDS). */
+  api: boolean;
+  retyped: Map<string, string>;
+  termsCut: boolean;
 }
 
 const {presence: PRESENCE, wildcard: WILDCARD} = lunr.Query;
@@ -253,23 +277,44 @@ export function matchApiPaths(path: string, templates: string[]): string[] {
 }
 
 /** Pulls API paths out of the query text; returns the keyword clauses and the rest of the text. */
-function extractApiPaths(query: string, corpus: Corpus): {clauses: Clause[]; rest: string} {
+function extractApiPaths(query: string, corpus: Corpus, newGroup: () => number): {clauses: Clause[]; rest: string} {
   const clauses: Clause[] = [];
   const rest = query.replace(METHOD_PATH, (whole, method: string | undefined, path: string) => {
     if (!/\/[\w{}]/.test(path)) return whole;
     const templates = matchApiPaths(path, corpus.apiPaths);
+    if (!templates.length) return whole.replace(/[/{}]/g, ' ');
+    const group = newGroup();
     for (const template of templates) {
-      clauses.push(keywordClause(template, 20));
-      if (method) clauses.push(keywordClause(methodPathKey(method, template), 40));
+      clauses.push(keywordClause(template, 20, group));
+      if (method) clauses.push(keywordClause(methodPathKey(method, template), 40, group));
     }
-    return templates.length ? ' ' : whole.replace(/[/{}]/g, ' ');
+    return ' ';
   });
   return {clauses, rest};
 }
 
-function keywordClause(term: string, boost: number): Clause {
-  return {term, fields: ['keywords'], boost, presence: PRESENCE.OPTIONAL, editDistance: 0, wildcard: WILDCARD.NONE};
+function keywordClause(term: string, boost: number, group: number): Clause {
+  return {term, fields: ['keywords'], boost, presence: PRESENCE.OPTIONAL, editDistance: 0, wildcard: WILDCARD.NONE, groups: [group]};
 }
+
+/**
+ * Words that shape a question or a task rather than name its subject. Most such words are on the
+ * stop lists already («как», «сколько», «почему», «можно»); these are not, and on their own they
+ * would pull in any page that happens to use them. The product's own name is one too: every page
+ * is about Time. They still count, with a low weight, and a page need not contain them to match the
+ * whole query.
+ */
+const WEAK_WORDS = new Set(
+  ['какие', 'какая', 'какое', 'каких', 'каким', 'какую', 'делать', 'сделать', 'посмотреть', 'смотреть', 'узнать', 'хочу', 'хотим', 'нужен', 'нужна', 'нужны', 'происходит', 'получается', 'вообще'].map(stem),
+);
+/** The product's name, as readers type it (one word): on this site it names no topic. */
+const PRODUCT_WORDS = new Set(['time', 'тайм'].map(stem));
+const WEAK_BOOST = 0.2;
+/**
+ * Words that say the reader wants the API («через api», «rest endpoint»): they are weak words, and
+ * operation pages are then not ranked down as they are for other queries in words.
+ */
+const API_WORDS = new Set(['api', 'rest', 'endpoint', 'эндпоинт', 'эндпойнт'].map(stem));
 
 /** The edit distance a word is looked up with: as typed (at most MAX_EDIT_DISTANCE), or by its length when the index lacks it. */
 function editDistanceOf(term: string, typed: number, known: boolean): number {
@@ -284,15 +329,20 @@ function editDistanceOf(term: string, typed: number, known: boolean): number {
  * on the other keyboard layout (token as typed → retyped); `termsCut` tells that words beyond
  * MAX_QUERY_TERMS were left out.
  */
-export function planQuery(query: string, corpus: Corpus, glossary: Glossary): {clauses: Clause[]; retyped: Map<string, string>; termsCut: boolean} | {error: string} {
-  const {clauses, rest} = extractApiPaths(query.trim(), corpus);
+export function planQuery(query: string, corpus: Corpus, glossary: Glossary): Plan | {error: string} {
+  let groups = 0;
+  const newGroup = () => groups++;
+  const weak = new Set<number>();
+  let api = false;
+  const {clauses, rest} = extractApiPaths(query.trim(), corpus, newGroup);
   const retyped = new Map<string, string>();
 
   // Identifiers are matched whole in the keywords (their words also go through the normal path).
   for (const raw of rest.split(/\s+/)) {
     const token = raw.replace(/^[+-]/, '').replace(/[~^]\d*$/, '');
     if (isIdentifier(token)) {
-      for (const key of identifierKeys(token)) clauses.push(keywordClause(key, 12));
+      const group = newGroup();
+      for (const key of identifierKeys(token)) clauses.push(keywordClause(key, 12, group));
     }
   }
 
@@ -322,7 +372,8 @@ export function planQuery(query: string, corpus: Corpus, glossary: Glossary): {c
     throw error;
   }
 
-  const optionalWords: string[] = [];
+  /** Stems of the optional words, with their groups, for the synonyms. */
+  const optionalWords = new Map<string, number>();
   let wordCount = 0;
   let fuzzyCount = 0;
   let termsCut = false;
@@ -332,9 +383,10 @@ export function planQuery(query: string, corpus: Corpus, glossary: Glossary): {c
       break;
     }
     const base = {fields: (clause.fields ?? [...FIELDS]) as Field[], boost: clause.boost ?? 1, presence: clause.presence ?? PRESENCE.OPTIONAL};
+    const prohibited = base.presence === PRESENCE.PROHIBITED;
     if (clause.wildcard && clause.wildcard !== WILDCARD.NONE) {
       wordCount++;
-      clauses.push({...base, term: fold(clause.term), editDistance: 0, wildcard: clause.wildcard});
+      clauses.push({...base, term: fold(clause.term), editDistance: 0, wildcard: clause.wildcard, groups: prohibited ? [] : [newGroup()]});
       continue;
     }
     const parts = words(clause.term);
@@ -347,24 +399,37 @@ export function planQuery(query: string, corpus: Corpus, glossary: Glossary): {c
       const term = stem(word);
       const fuzzy = fuzzyCount < MAX_FUZZY_TERMS ? editDistanceOf(term, clause.editDistance ?? 0, has(term)) : 0;
       if (fuzzy) fuzzyCount++;
-      clauses.push({...base, term, editDistance: fuzzy, wildcard: WILDCARD.NONE});
-      if (base.presence === PRESENCE.OPTIONAL) optionalWords.push(term);
+      if (prohibited) {
+        clauses.push({...base, term, editDistance: fuzzy, wildcard: WILDCARD.NONE, groups: []});
+        continue;
+      }
+      // A word typed twice is one part of the query.
+      const group = optionalWords.get(term) ?? newGroup();
+      if (API_WORDS.has(term)) api = true;
+      const isWeak = base.presence === PRESENCE.OPTIONAL && (WEAK_WORDS.has(term) || API_WORDS.has(term) || PRODUCT_WORDS.has(term)) && (clause.boost ?? 1) === 1;
+      if (isWeak) weak.add(group);
+      clauses.push({...base, boost: isWeak ? WEAK_BOOST : base.boost, term, editDistance: fuzzy, wildcard: WILDCARD.NONE, groups: [group]});
+      if (base.presence === PRESENCE.OPTIONAL) optionalWords.set(term, group);
     }
   }
 
-  // Synonyms: a group member found in the query (as a word or a phrase) adds the other members.
-  const present = new Set(optionalWords);
-  for (const group of glossary) {
-    const hit = group.find((phrase) => phrase.every((t) => present.has(t)) && (phrase.length > 1 || present.has(phrase[0])));
+  // Synonyms: a group member found in the query (as a word or a phrase) adds the other members,
+  // standing for the words of the member found.
+  for (const synonyms of glossary) {
+    const hit = synonyms.find((phrase) => phrase.every((t) => optionalWords.has(t)));
     if (!hit) continue;
-    for (const phrase of group) {
+    const groupsOfHit = [...new Set(hit.map((t) => optionalWords.get(t)!))];
+    const added = new Set<string>();
+    for (const phrase of synonyms) {
       if (phrase === hit) continue;
       for (const term of phrase) {
-        if (!present.has(term) && has(term)) clauses.push({term, fields: [...FIELDS], boost: 0.6 / phrase.length, presence: PRESENCE.OPTIONAL, editDistance: 0, wildcard: WILDCARD.NONE});
+        if (optionalWords.has(term) || added.has(term) || !has(term)) continue;
+        added.add(term);
+        clauses.push({term, fields: [...FIELDS], boost: 0.6 / phrase.length, presence: PRESENCE.OPTIONAL, editDistance: 0, wildcard: WILDCARD.NONE, groups: groupsOfHit});
       }
     }
   }
-  return {clauses, retyped, termsCut};
+  return {clauses, groups, weak, api, retyped, termsCut};
 }
 
 /**
@@ -384,22 +449,131 @@ export function search(corpus: Corpus, glossary: Glossary, fullQuery: string, li
       q.term(clause.term, {fields: clause.fields, boost: clause.boost, presence: clause.presence, editDistance: clause.editDistance, wildcard: clause.wildcard, usePipeline: false});
     }
   });
-  const prose = !plan.clauses.some((c) => c.fields.length === 1 && c.fields[0] === 'keywords');
-  const ranked = results
-    .map((result) => ({result, section: corpus.sections[Number(result.ref)]}))
-    .map((r) => ({...r, score: r.result.score * (prose && r.section.operation ? OPERATION_WEIGHT_FOR_PROSE : 1)}))
-    .sort((a, b) => b.score - a.score);
-  const seen = new Set<string>();
-  const hits: Hit[] = [];
-  for (const {result, section, score} of ranked) {
-    if (seen.has(section.url)) continue;
-    seen.add(section.url);
-    const {operation: _operation, ...shown} = section;
-    hits.push({...shown, score, terms: Object.keys(result.matchData.metadata)});
-    if (hits.length === limit) break;
-  }
+  const hits = rankPages(plan, results, corpus, limit);
   const retyped = plan.retyped.size ? retypeQuery(query, plan.retyped) : undefined;
   return {hits, ...(retyped ? {retyped} : {}), ...(cut ? {cut} : {})};
+}
+
+/** How much of a query's subject a page must match to keep its score: the share matched, squared. */
+export const COVERAGE_POWER = 2;
+/** A page whose title or operation name the query's subject fills ranks up to this much higher. */
+export const NAME_MATCH_BONUS = 1;
+/** The share of an operation's name the query must fill to count as naming it. */
+export const OPERATION_NAMED = 0.75;
+
+/** The groups of the plan an index term (as matched, after typos and wildcards) stands for. */
+function groupsOfTerm(plan: Plan): (term: string) => number[] {
+  const exact = new Map<string, number[]>();
+  const loose = plan.clauses.filter((c) => c.editDistance || c.wildcard !== WILDCARD.NONE);
+  for (const clause of plan.clauses) exact.set(clause.term, [...(exact.get(clause.term) ?? []), ...clause.groups]);
+  const cache = new Map<string, number[]>();
+  return (term) => {
+    let groups = cache.get(term);
+    if (groups) return groups;
+    groups = [...(exact.get(term) ?? [])];
+    for (const clause of loose) {
+      const fits = clause.wildcard !== WILDCARD.NONE ? wildcardFits(clause, term) : withinDistance(term, clause.term, clause.editDistance);
+      if (fits) groups.push(...clause.groups);
+    }
+    cache.set(term, groups);
+    return groups;
+  };
+}
+
+function wildcardFits(clause: Clause, term: string): boolean {
+  const core = clause.term.replace(/\*/g, '');
+  if (clause.wildcard & WILDCARD.LEADING && clause.wildcard & WILDCARD.TRAILING) return term.includes(core);
+  if (clause.wildcard & WILDCARD.LEADING) return term.endsWith(core);
+  return term.startsWith(core);
+}
+
+/** True when `a` is at most `max` edits (insertions, deletions, substitutions, swaps) from `b`. */
+export function withinDistance(a: string, b: string, max: number): boolean {
+  if (Math.abs(a.length - b.length) > max) return false;
+  let before: number[] = [];
+  let previous = Array.from({length: b.length + 1}, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      let cost = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) cost = Math.min(cost, before[j - 2] + 1);
+      row.push(cost);
+    }
+    before = previous;
+    previous = row;
+  }
+  return previous[b.length] <= max;
+}
+
+/**
+ * Pages from lunr's section results. BM25 scores each section on its own, which favours a short
+ * section that repeats one word of the query over the page that is about all of it; so a page is
+ * scored by its best section, scaled by
+ * - how much of the query's subject (weak words aside) the page matches in any of its sections;
+ * - how well the query names the page: when its title, or an operation's name, holds all of the
+ *   subject, by the share of that title or name the query fills (so «лицензия» is the name of the
+ *   page «Лицензии», not quite of «Загрузить файл лицензии»);
+ * - for a query in words, an API operation that the query does not name (an action: at least two
+ *   words) is halved: a reader asking «как обновить сервер» or «задания» wants the guide, one asking
+ *   «создать сообщение» wants CreatePost.
+ */
+function rankPages(plan: Plan, results: lunrTypes.Index.Result[], corpus: Corpus, limit: number): Hit[] {
+  const prose = !plan.api && !plan.clauses.some((c) => c.fields.length === 1 && c.fields[0] === 'keywords');
+  const groupsOf = groupsOfTerm(plan);
+  const subject = [...Array(plan.groups).keys()].filter((g) => !plan.weak.has(g));
+  const counted = new Set(subject.length ? subject : [...Array(plan.groups).keys()]);
+  interface Page {
+    best: lunrTypes.Index.Result;
+    section: Section;
+    matched: Set<number>;
+    /** Subject groups matched in the title, and the title's terms that matched them. */
+    inTitle: Set<number>;
+    titleTerms: Set<string>;
+    /** The same for an operation's name (its words are in the keywords field). */
+    inName: Set<number>;
+    nameTerms: Set<string>;
+  }
+  const pages = new Map<string, Page>();
+  for (const result of results) {
+    const section = corpus.sections[Number(result.ref)];
+    let page = pages.get(section.url);
+    if (!page) pages.set(section.url, (page = {best: result, section, matched: new Set(), inTitle: new Set(), titleTerms: new Set(), inName: new Set(), nameTerms: new Set()}));
+    else if (result.score > page.best.score) Object.assign(page, {best: result, section});
+    const metadata = result.matchData.metadata as Record<string, Record<string, unknown>>;
+    for (const [term, fields] of Object.entries(metadata)) {
+      const groups = groupsOf(term).filter((g) => counted.has(g));
+      for (const g of groups) page.matched.add(g);
+      if (!groups.length) continue;
+      if ('title' in fields) {
+        for (const g of groups) page.inTitle.add(g);
+        page.titleTerms.add(term);
+      }
+      if ('keywords' in fields && section.nameWords && /^[\p{L}]+$/u.test(term)) {
+        for (const g of groups) page.inName.add(g);
+        page.nameTerms.add(term);
+      }
+    }
+  }
+  const share = (set: Set<number>) => (counted.size ? set.size / counted.size : 1);
+  /** How well the query and a title (or name) cover each other: the harmonic mean of both shares. */
+  const nameFit = (groups: number, terms: number, length: number) => {
+    if (!length || !groups || !counted.size) return 0;
+    const ofQuery = groups / counted.size;
+    const ofName = Math.min(1, terms / length);
+    return (2 * ofQuery * ofName) / (ofQuery + ofName);
+  };
+  const ranked = [...pages.values()].map((page) => {
+    const fit = Math.max(nameFit(page.inTitle.size, page.titleTerms.size, page.section.titleTerms), nameFit(page.inName.size, page.nameTerms.size, page.section.nameWords));
+    let score = page.best.score * share(page.matched) ** COVERAGE_POWER * (1 + NAME_MATCH_BONUS * fit);
+    // An operation is an action on something: a single word names a topic, not an operation.
+    if (prose && page.section.nameWords && (fit < OPERATION_NAMED || counted.size < 2)) score *= OPERATION_WEIGHT_FOR_PROSE;
+    return {page, score};
+  });
+  ranked.sort((a, b) => b.score - a.score);
+  return ranked.slice(0, limit).map(({page, score}) => {
+    const {titleTerms: _titleTerms, nameWords: _nameWords, ...shown} = page.section;
+    return {...shown, score, terms: Object.keys(page.best.matchData.metadata)};
+  });
 }
 
 /** The query with the retyped tokens replaced, keeping the rest as typed. */

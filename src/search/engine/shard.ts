@@ -12,8 +12,11 @@
 export const FIELDS = ['title', 'heading', 'keywords', 'content'] as const;
 export type Field = (typeof FIELDS)[number];
 
-/** `[url, title, breadcrumbs, 1 for an API operation page else 0]` */
-export type PageRecord = [string, string, string[], 0 | 1];
+/**
+ * `[url, title, breadcrumbs, name words]`: for an API operation page, the number of words in the
+ * operation's name (at least 1); 0 for other pages.
+ */
+export type PageRecord = [string, string, string[], number];
 /** `[page number, anchor ('' for the top of the page), heading, excerpt]` */
 export type SectionRecord = [number, string, string, string];
 
