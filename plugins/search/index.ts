@@ -16,7 +16,7 @@ import path from 'node:path';
 import YAML from 'yaml';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {encodeFields, type Manifest, type PageRecord, type SectionRecord, type SectionTerms, type Shard} from '../../src/search/engine/shard';
-import {fold, identifierWords, methodPathKey, normalizeApiPath, terms} from '../../src/search/engine/text';
+import {fold, identifierWords, methodPathKey, normalizeApiPath, stem, terms} from '../../src/search/engine/text';
 import {slugForOperationId, METHODS} from '../../scripts/lib/openapi';
 import {excerpt, extractPage, type ExtractedPage} from './extract';
 import {contextOf, type SearchContext} from '../../src/search/contexts';
@@ -43,6 +43,8 @@ export interface OperationKeys {
    * type «get user by email» as often as the identifier.
    */
   name: string[];
+  /** The verb its name starts with, stemmed, even where it is a stop word (`get`, `creat`). */
+  verb: string;
 }
 
 /** Keywords and name words of operation pages, by page URL. */
@@ -58,7 +60,7 @@ export function apiKeywords(specs: {spec: unknown; routeBase: string}[], urls: s
         const slug = slugForOperationId(operationId);
         const url = pages.find((u) => u.endsWith(`/${slug}`));
         if (!url) throw new Error(`search index: no page for operation ${operationId} (${method.toUpperCase()} ${apiPath}) under ${routeBase}`);
-        const keys = out.get(url) ?? {keywords: [], name: []};
+        const keys = out.get(url) ?? {keywords: [], name: [], verb: stem(fold(identifierWords(operationId).split(' ')[0]))};
         keys.keywords.push(fold(operationId), normalizeApiPath(apiPath), methodPathKey(method, apiPath));
         keys.name = [...new Set([...keys.name, ...terms(identifierWords(operationId))])];
         out.set(url, keys);
@@ -77,7 +79,7 @@ export function buildShard(context: string, pages: {url: string; page: Extracted
   const sectionRecords: SectionRecord[] = [];
   const sectionTerms: SectionTerms[] = [];
   for (const {url, page, operation} of pages) {
-    const pageNumber = pageRecords.push([url, page.title, page.crumbs, operation ? Math.max(1, operation.name.length) : 0]) - 1;
+    const pageNumber = pageRecords.push([url, page.title, page.crumbs, operation ? [operation.verb, ...operation.name] : []]) - 1;
     const titleTerms = terms(page.title);
     page.sections.forEach((section, i) => {
       const top = i === 0;

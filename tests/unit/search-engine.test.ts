@@ -63,14 +63,15 @@ describe('search index format', () => {
 describe('search', () => {
   const html = (title: string, body: string, keywords = '') =>
     `<html class="docs-wrapper docs-doc-page"><head>${keywords ? `<meta name="keywords" content="${keywords}">` : ''}<meta name="description" content="Описание"></head><body><article><nav class="theme-doc-breadcrumbs"><ul><li>Раздел</li><li>${title}</li></ul></nav><div class="theme-doc-markdown"><header><h1>${title}</h1></header>${body}</div></article></body></html>`;
-  const page = (url: string, title: string, body: string, keywords: string[] = [], name: string[] = []) => ({url, page: extractPage(html(title, body))!, ...(keywords.length ? {operation: {keywords, name}} : {})});
+  // `name`: an operation's verb, then the terms of its name.
+const page = (url: string, title: string, body: string, keywords: string[] = [], [verb = '', ...name]: string[] = []) => ({url, page: extractPage(html(title, body))!, ...(keywords.length ? {operation: {keywords, verb, name}} : {})});
   const shard: Shard = buildShard('', [
     page('/smtp', 'Почта (SMTP)', '<p>Сервер исходящей почты.</p><h3 id="emailsettings-smtpserver">Сервер SMTP</h3><dl class="setting-meta"><dd><code>EmailSettings.SMTPServer</code></dd><dd><code>TIME_EMAILSETTINGS_SMTPSERVER</code></dd></dl><p>Адрес сервера.</p>'),
-    page('/create-post', 'Создать сообщение', '<p>Публикует сообщение в канале.</p>', ['createpost', '/posts', 'post:/posts'], ['creat', 'post']),
-    page('/get-post', 'Получить сообщение', '<p>Возвращает сообщение.</p>', ['getpost', '/posts/{}', 'get:/posts/{}'], ['post']),
+    page('/create-post', 'Создать сообщение', '<p>Публикует сообщение в канале.</p>', ['createpost', '/posts', 'post:/posts'], ['creat', 'creat', 'post']),
+    page('/get-post', 'Получить сообщение', '<p>Возвращает сообщение.</p>', ['getpost', '/posts/{}', 'get:/posts/{}'], ['get', 'post']),
     page('/messages', 'Сообщения и каналы', '<p>Сообщение можно создать в канале, закрепить, переслать. Сообщения хранятся на сервере, и каждое сообщение видно участникам канала.</p><h2 id="limits">Ограничения</h2><p>Длина сообщения ограничена.</p>'),
     page('/capacity', 'Планирование ресурсов', '<p>Память и процессоры сервера под нагрузку: сколько памяти отдать серверу базы.</p>'),
-    page('/get-jobs', 'Задания', '<p>Возвращает список заданий.</p>', ['getjobs', '/jobs', 'get:/jobs'], ['job']),
+    page('/get-jobs', 'Задания', '<p>Возвращает список заданий.</p>', ['getjobs', '/jobs', 'get:/jobs'], ['get', 'job']),
     page('/jobs', 'Фоновые задания', '<p>Сервер выполняет задания по расписанию: задания экспорта, задания очистки.</p>'),
     page('/cache', 'Кеш', '<p>Память, память, память: кеш держит данные в памяти, память растёт.</p>'),
     page('/k8s', 'Kubernetes', '<p>Установка в кластер Kubernetes.</p>'),

@@ -50,7 +50,26 @@ export interface SearchResult {
  * What a section shows in a result, and what ranking needs of its page: the number of terms in its
  * title and, for an API operation page, of words in the operation's name (0 for other pages).
  */
-type Section = Omit<Hit, 'score' | 'terms'> & {titleTerms: number; nameWords: number};
+type Section = Omit<Hit, 'score' | 'terms'> & {titleTerms: number; operation?: Operation};
+
+/** An operation page's name: the verbs it may be asked for with, and the number of its words. */
+interface Operation {
+  verbs: string[];
+  words: number;
+}
+
+/**
+ * Operation titles and names start with their verb («Получить…», `Get…`). A `get` operation is also
+ * asked for as a list or a lookup («список ботов», «узнать статус»).
+ */
+const GET_VERBS = ['получить', 'get', 'список', 'list', 'узнать', 'посмотреть', 'показать', 'show', 'fetch'].map((w) => stem(w));
+
+function operationOf(title: string, name: string[]): Operation {
+  const [verb, ...words] = name;
+  const titleVerb = stem(fold(title.split(/\s+/)[0] ?? ''));
+  const verbs = [verb, titleVerb, ...(GET_VERBS.includes(verb) || GET_VERBS.includes(titleVerb) ? GET_VERBS : [])];
+  return {verbs: [...new Set(verbs)], words: Math.max(1, words.length)};
+}
 
 /** A built lunr index over some shards, plus what the query expansion needs. */
 export interface Corpus {
@@ -128,8 +147,8 @@ export function buildCorpus(shards: Shard[]): Corpus {
   const sections: Section[] = [];
   for (const shard of shards) {
     for (const [page, anchor, heading, excerpt] of shard.sections) {
-      const [url, title, crumbs, nameWords] = shard.pages[page];
-      sections.push({url, anchor, title, heading, crumbs, excerpt, titleTerms: 0, nameWords});
+      const [url, title, crumbs, name] = shard.pages[page];
+      sections.push({url, anchor, title, heading, crumbs, excerpt, titleTerms: 0, ...(name.length ? {operation: operationOf(title, name)} : {})});
     }
   }
   const count = sections.length;
@@ -252,6 +271,8 @@ export interface Plan {
   weak: Set<number>;
   /** The query asks for the API (see API_WORDS). */
   api: boolean;
+  /** Every word of the query as a term, stop words too, and the one-word synonyms of each. */
+  typed: Set<string>;
   retyped: Map<string, string>;
   termsCut: boolean;
 }
@@ -429,7 +450,11 @@ export function planQuery(query: string, corpus: Corpus, glossary: Glossary): Pl
       }
     }
   }
-  return {clauses, groups, weak, api, retyped, termsCut};
+    const typed = new Set(words(text).map(stem));
+  for (const synonyms of glossary) {
+    if (synonyms.some((phrase) => phrase.length === 1 && typed.has(phrase[0]))) for (const phrase of synonyms) if (phrase.length === 1) typed.add(phrase[0]);
+  }
+  return {clauses, groups, weak, api, typed, retyped, termsCut};
 }
 
 /**
@@ -548,7 +573,7 @@ function rankPages(plan: Plan, results: lunrTypes.Index.Result[], corpus: Corpus
         for (const g of groups) page.inTitle.add(g);
         page.titleTerms.add(term);
       }
-      if ('keywords' in fields && section.nameWords && /^[\p{L}]+$/u.test(term)) {
+      if ('keywords' in fields && section.operation && /^[\p{L}]+$/u.test(term)) {
         for (const g of groups) page.inName.add(g);
         page.nameTerms.add(term);
       }
@@ -563,15 +588,17 @@ function rankPages(plan: Plan, results: lunrTypes.Index.Result[], corpus: Corpus
     return (2 * ofQuery * ofName) / (ofQuery + ofName);
   };
   const ranked = [...pages.values()].map((page) => {
-    const fit = Math.max(nameFit(page.inTitle.size, page.titleTerms.size, page.section.titleTerms), nameFit(page.inName.size, page.nameTerms.size, page.section.nameWords));
+    const fit = Math.max(nameFit(page.inTitle.size, page.titleTerms.size, page.section.titleTerms), nameFit(page.inName.size, page.nameTerms.size, page.section.operation?.words ?? 0));
     let score = page.best.score * share(page.matched) ** COVERAGE_POWER * (1 + NAME_MATCH_BONUS * fit);
-    // An operation is an action on something: a single word names a topic, not an operation.
-    if (prose && page.section.nameWords && (fit < OPERATION_NAMED || counted.size < 2)) score *= OPERATION_WEIGHT_FOR_PROSE;
+    // An operation is an action on something: a query names one with its verb and at least one
+    // more word; a single word or a noun phrase («terms of service») names a topic.
+    const operation = page.section.operation;
+    if (prose && operation && (fit < OPERATION_NAMED || counted.size < 2 || !operation.verbs.some((v) => plan.typed.has(v)))) score *= OPERATION_WEIGHT_FOR_PROSE;
     return {page, score};
   });
   ranked.sort((a, b) => b.score - a.score);
   return ranked.slice(0, limit).map(({page, score}) => {
-    const {titleTerms: _titleTerms, nameWords: _nameWords, ...shown} = page.section;
+    const {titleTerms: _titleTerms, operation: _operation, ...shown} = page.section;
     return {...shown, score, terms: Object.keys(page.best.matchData.metadata)};
   });
 }

@@ -13,10 +13,11 @@ export const FIELDS = ['title', 'heading', 'keywords', 'content'] as const;
 export type Field = (typeof FIELDS)[number];
 
 /**
- * `[url, title, breadcrumbs, name words]`: for an API operation page, the number of words in the
- * operation's name (at least 1); 0 for other pages.
+ * `[url, title, breadcrumbs, operation name]`: for an API operation page, the verb its name starts
+ * with and then the index terms of its name (`['get', 'user', 'email']` for GetUserByEmail); empty
+ * for other pages.
  */
-export type PageRecord = [string, string, string[], number];
+export type PageRecord = [string, string, string[], string[]];
 /** `[page number, anchor ('' for the top of the page), heading, excerpt]` */
 export type SectionRecord = [number, string, string, string];
 
