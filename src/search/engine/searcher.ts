@@ -52,23 +52,32 @@ export interface SearchResult {
  */
 type Section = Omit<Hit, 'score' | 'terms'> & {titleTerms: number; operation?: Operation};
 
-/** An operation page's name: the verbs it may be asked for with, and the number of its words. */
+/** An operation page's name: the verbs it may be asked for with, and the number of its other words. */
 interface Operation {
   verbs: string[];
-  words: number;
+  objectWords: number;
 }
 
 /**
- * Operation titles and names start with their verb («Получить…», `Get…`). A `get` operation is also
- * asked for as a list or a lookup («список ботов», «узнать статус»).
+ * Operation titles start with their verb in the infinitive («Получить…», «Создать…»); their English
+ * names usually do too (`GetUser`, `CreatePost`), though not always (`PostLog`, `ChannelMembers…`),
+ * so an English first word counts as the verb only when it is one of these.
  */
+const ENGLISH_VERBS = new Set(
+  'get list create update patch delete remove add set search find upload download send revoke restore enable disable invalidate test check verify install uninstall link unlink pin unpin move convert assign invite login logout reset regenerate regen publish promote demote import export sync submit cancel clear close open mark view save purge reload restart start stop subscribe unsubscribe switch transform execute attach acknowledge migrate register request validate generate modify rerun'
+    .split(' ')
+    .map((w) => stem(w)),
+);
+const RUSSIAN_INFINITIVE = /(?:ть|ти|чь|ться)$/;
+/** A `get` operation is also asked for as a list or a lookup («список ботов», «узнать статус»). */
 const GET_VERBS = ['получить', 'get', 'список', 'list', 'узнать', 'посмотреть', 'показать', 'show', 'fetch'].map((w) => stem(w));
 
 function operationOf(title: string, name: string[]): Operation {
   const [verb, ...words] = name;
-  const titleVerb = stem(fold(title.split(/\s+/)[0] ?? ''));
-  const verbs = [verb, titleVerb, ...(GET_VERBS.includes(verb) || GET_VERBS.includes(titleVerb) ? GET_VERBS : [])];
-  return {verbs: [...new Set(verbs)], words: Math.max(1, words.length)};
+  const first = fold(title.split(/\s+/)[0] ?? '').replace(/[^\p{L}]/gu, '');
+  const verbs = [...(ENGLISH_VERBS.has(verb) ? [verb] : []), ...(RUSSIAN_INFINITIVE.test(first) ? [stem(first)] : [])];
+  if (verbs.some((v) => GET_VERBS.includes(v))) verbs.push(...GET_VERBS);
+  return {verbs: [...new Set(verbs)], objectWords: Math.max(1, words.filter((w) => w !== verb).length)};
 }
 
 /** A built lunr index over some shards, plus what the query expansion needs. */
@@ -81,6 +90,8 @@ export interface Corpus {
   apiPaths: string[];
   /** Index terms the running query may still expand to through typos and wildcards. */
   expansion: {left: number};
+  /** The verbs operations are named with (`creat`, `созда`, `get`…): a query holding one asks for an action. */
+  actions: Set<string>;
 }
 
 /** BM25 parameters (SPEC §9; lunr's defaults). */
@@ -230,7 +241,8 @@ export function buildCorpus(shards: Shard[]): Corpus {
   const tokenSet = budgetedTokenSet(lunrParts.TokenSet.fromArray(sorted), expansion);
   const index = new lunrParts.Index({invertedIndex, fieldVectors, tokenSet, fields: [...FIELDS], pipeline: new lunrParts.Pipeline()});
   const apiPaths = [...new Set(lines.filter((l) => l.field === 'keywords' && l.term.startsWith('/')).map((l) => l.term))];
-  return {index, sections, vocabulary, apiPaths, expansion};
+  const actions = new Set(sections.flatMap((s) => s.operation?.verbs ?? []));
+  return {index, sections, vocabulary, apiPaths, expansion, actions};
 }
 
 /* ------------------------------------------------------------------------------------------------
@@ -257,6 +269,8 @@ interface Clause {
   wildcard: number;
   /** The parts of the query this clause stands for (a word, a pasted path or key): see Plan. */
   groups: number[];
+  /** Added from the glossary rather than typed. */
+  synonym?: boolean;
 }
 
 /**
@@ -446,7 +460,7 @@ export function planQuery(query: string, corpus: Corpus, glossary: Glossary): Pl
       for (const term of phrase) {
         if (optionalWords.has(term) || added.has(term) || !has(term)) continue;
         added.add(term);
-        clauses.push({term, fields: [...FIELDS], boost: 0.6 / phrase.length, presence: PRESENCE.OPTIONAL, editDistance: 0, wildcard: WILDCARD.NONE, groups: groupsOfHit});
+        clauses.push({term, fields: [...FIELDS], boost: 0.6 / phrase.length, presence: PRESENCE.OPTIONAL, editDistance: 0, wildcard: WILDCARD.NONE, groups: groupsOfHit, synonym: true});
       }
     }
   }
@@ -483,8 +497,11 @@ export function search(corpus: Corpus, glossary: Glossary, fullQuery: string, li
 export const COVERAGE_POWER = 2;
 /** A page whose title or operation name the query's subject fills ranks up to this much higher. */
 export const NAME_MATCH_BONUS = 1;
-/** The share of an operation's name the query must fill to count as naming it. */
-export const OPERATION_NAMED = 0.75;
+/**
+ * How well what a query's verb acts on must fit an operation's title or name (harmonic mean of the
+ * shares of each the other covers) for the query to name the operation.
+ */
+export const OPERATION_NAMED = 0.5;
 
 /** The groups of the plan an index term (as matched, after typos and wildcards) stands for. */
 function groupsOfTerm(plan: Plan): (term: string) => number[] {
@@ -547,53 +564,73 @@ function rankPages(plan: Plan, results: lunrTypes.Index.Result[], corpus: Corpus
   const groupsOf = groupsOfTerm(plan);
   const subject = [...Array(plan.groups).keys()].filter((g) => !plan.weak.has(g));
   const counted = new Set(subject.length ? subject : [...Array(plan.groups).keys()]);
+  // The query's action (a verb operations are named with) and what it acts on.
+  const asksAction = [...plan.typed].some((t) => corpus.actions.has(t));
+  const actionGroups = new Set(plan.clauses.filter((c) => !c.synonym && corpus.actions.has(c.term)).flatMap((c) => c.groups));
+  const objects = new Set([...counted].filter((g) => !actionGroups.has(g)));
+  interface Match {
+    groups: Set<number>;
+    terms: Set<string>;
+  }
   interface Page {
     best: lunrTypes.Index.Result;
     section: Section;
     matched: Set<number>;
     /** Subject groups matched in the title, and the title's terms that matched them. */
-    inTitle: Set<number>;
-    titleTerms: Set<string>;
+    title: Match;
     /** The same for an operation's name (its words are in the keywords field). */
-    inName: Set<number>;
-    nameTerms: Set<string>;
+    name: Match;
   }
   const pages = new Map<string, Page>();
   for (const result of results) {
     const section = corpus.sections[Number(result.ref)];
     let page = pages.get(section.url);
-    if (!page) pages.set(section.url, (page = {best: result, section, matched: new Set(), inTitle: new Set(), titleTerms: new Set(), inName: new Set(), nameTerms: new Set()}));
+    if (!page) pages.set(section.url, (page = {best: result, section, matched: new Set(), title: {groups: new Set(), terms: new Set()}, name: {groups: new Set(), terms: new Set()}}));
     else if (result.score > page.best.score) Object.assign(page, {best: result, section});
     const metadata = result.matchData.metadata as Record<string, Record<string, unknown>>;
     for (const [term, fields] of Object.entries(metadata)) {
       const groups = groupsOf(term).filter((g) => counted.has(g));
-      for (const g of groups) page.matched.add(g);
       if (!groups.length) continue;
-      if ('title' in fields) {
-        for (const g of groups) page.inTitle.add(g);
-        page.titleTerms.add(term);
-      }
-      if ('keywords' in fields && section.operation && /^[\p{L}]+$/u.test(term)) {
-        for (const g of groups) page.inName.add(g);
-        page.nameTerms.add(term);
-      }
+      const into = (match: Match) => {
+        for (const g of groups) match.groups.add(g);
+        match.terms.add(term);
+      };
+      for (const g of groups) page.matched.add(g);
+      if ('title' in fields) into(page.title);
+      if ('keywords' in fields && section.operation && /^[\p{L}]+$/u.test(term)) into(page.name);
     }
   }
   const share = (set: Set<number>) => (counted.size ? set.size / counted.size : 1);
-  /** How well the query and a title (or name) cover each other: the harmonic mean of both shares. */
-  const nameFit = (groups: number, terms: number, length: number) => {
-    if (!length || !groups || !counted.size) return 0;
-    const ofQuery = groups / counted.size;
+  /**
+   * How well the query's `wanted` groups and a title (or name) of `length` terms cover each other:
+   * the harmonic mean of both shares; `skip` are terms that do not count (an operation's verb).
+   */
+  const fitOf = (match: Match, wanted: Set<number>, length: number, skip: (term: string) => boolean = () => false) => {
+    const groups = [...match.groups].filter((g) => wanted.has(g)).length;
+    const terms = [...match.terms].filter((t) => !skip(t)).length;
+    if (!length || !groups) return 0;
+    const ofQuery = groups / wanted.size;
     const ofName = Math.min(1, terms / length);
     return (2 * ofQuery * ofName) / (ofQuery + ofName);
   };
   const ranked = [...pages.values()].map((page) => {
-    const fit = Math.max(nameFit(page.inTitle.size, page.titleTerms.size, page.section.titleTerms), nameFit(page.inName.size, page.nameTerms.size, page.section.operation?.words ?? 0));
-    let score = page.best.score * share(page.matched) ** COVERAGE_POWER * (1 + NAME_MATCH_BONUS * fit);
-    // An operation is an action on something: a query names one with its verb and at least one
-    // more word; a single word or a noun phrase («terms of service») names a topic.
     const operation = page.section.operation;
-    if (prose && operation && (fit < OPERATION_NAMED || counted.size < 2 || !operation.verbs.some((v) => plan.typed.has(v)))) score *= OPERATION_WEIGHT_FOR_PROSE;
+    let fit: number;
+    let unnamed = false;
+    if (operation && prose) {
+      // An operation is an action on something: a query names it with a verb and what the verb
+      // acts on, and what it acts on must fill the operation's name or title (its verb aside).
+      // A single word or a noun phrase («terms of service») names a topic: the operation then
+      // gets no bonus for its title and is ranked down.
+      const isAction = (term: string) => corpus.actions.has(term);
+      const objectFit = Math.max(fitOf(page.title, objects, page.section.titleTerms - 1, isAction), fitOf(page.name, objects, operation.objectWords, isAction));
+      unnamed = !operation.verbs.some((v) => plan.typed.has(v)) || objects.size === 0 || objectFit < OPERATION_NAMED;
+      fit = unnamed ? 0 : objectFit;
+    } else {
+      fit = Math.max(fitOf(page.title, counted, page.section.titleTerms), operation ? fitOf(page.name, counted, operation.objectWords + 1) : 0);
+    }
+    let score = page.best.score * share(page.matched) ** COVERAGE_POWER * (1 + NAME_MATCH_BONUS * fit);
+    if (unnamed) score *= OPERATION_WEIGHT_FOR_PROSE;
     return {page, score};
   });
   ranked.sort((a, b) => b.score - a.score);
