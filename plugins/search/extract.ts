@@ -6,6 +6,7 @@
 import * as cheerio from 'cheerio';
 import type {AnyNode, Element} from 'domhandler';
 import {identifierKeys, isIdentifier} from '../../src/search/engine/text';
+import {EXCERPT_CHARS, firstSentence} from '../../src/search/engine/marks';
 import {site} from '../../config/site';
 
 export interface ExtractedSection {
@@ -14,6 +15,12 @@ export interface ExtractedSection {
   text: string;
   /** Identifiers this section defines (the config key and environment variable of a setting). */
   keywords: string[];
+  /**
+   * A setting's section: its config key and the first sentence of its description
+   * («EmailSettings.SMTPServer — Имя хоста…»), what its results show instead of the labels of
+   * its `dl.setting-meta` list, which come first in its text.
+   */
+  summary?: string;
 }
 
 export interface ExtractedPage {
@@ -53,6 +60,8 @@ export function extractPage(html: string): ExtractedPage | undefined {
   root.find(SKIP).remove();
   let current: ExtractedSection = {anchor: '', heading: '', text: '', keywords: []};
   const sections = [current];
+  /** Setting sections: the config key and where the description starts in the section's raw text. */
+  const settings = new Map<ExtractedSection, {key: string; description: number}>();
   const walk = (node: AnyNode) => {
     if (node.type === 'text') {
       current.text += (node as unknown as {data: string}).data;
@@ -67,7 +76,8 @@ export function extractPage(html: string): ExtractedPage | undefined {
       sections.push(current);
       return;
     }
-    if (tag === 'dl' && (element.attribs.class ?? '').includes('setting-meta')) {
+    const meta = tag === 'dl' && (element.attribs.class ?? '').split(/\s+/).includes('setting-meta');
+    if (meta) {
       $(element)
         .find('code')
         .each((_, code) => {
@@ -78,16 +88,19 @@ export function extractPage(html: string): ExtractedPage | undefined {
     if (BLOCK.has(tag)) current.text += ' ';
     element.children.forEach(walk);
     if (BLOCK.has(tag)) current.text += ' ';
+    if (meta) {
+      // The list's first row is the config key (plugins/remark-settings); the description follows the list.
+      const key = $(element).children('dd').first().find('code').first().text().trim();
+      if (!key) throw new Error(`search index: the setting list under «${current.heading || title}» has no config key in its first row`);
+      settings.set(current, {key, description: current.text.length});
+    }
   };
   root.contents().each((_, node) => walk(node));
-  for (const section of sections) section.text = section.text.replace(/\s+/g, ' ').trim();
+  const squeeze = (text: string) => text.replace(/\s+/g, ' ').trim();
+  for (const [section, {key, description}] of settings) {
+    const meaning = squeeze(section.text.slice(description));
+    section.summary = meaning ? `${key} — ${firstSentence(meaning, Math.max(EXCERPT_CHARS - key.length - 3, 100))}` : key;
+  }
+  for (const section of sections) section.text = squeeze(section.text);
   return {title, crumbs, keywords, description, sections: sections.filter((s, i) => i === 0 || s.text || s.heading)};
-}
-
-/** The start of a text, cut at a word boundary, for a result's excerpt. */
-export function excerpt(text: string, max = 180): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:—-]+$/, '')}…`;
 }

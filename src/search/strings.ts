@@ -34,9 +34,14 @@ export const searchStrings = {
   damaged: (label?: string) => (label ? `Поисковый индекс раздела «${label}» повреждён: его не удалось прочитать.` : 'Поисковый индекс повреждён: его не удалось прочитать.'),
   unavailable: (...labels: string[]) =>
     `${labels.length === 1 ? `Раздел «${labels[0]}» недоступен` : `Разделы ${labels.map((l) => `«${l}»`).join(', ')} недоступны`} для поиска: не удалось загрузить или прочитать ${labels.length === 1 ? 'его индекс' : 'их индексы'}. Показаны результаты из остальных разделов.`,
+  unavailableNothingFound: (...labels: string[]) =>
+    `${labels.length === 1 ? `Раздел «${labels[0]}» недоступен` : `Разделы ${labels.map((l) => `«${l}»`).join(', ')} недоступны`} для поиска: не удалось загрузить или прочитать ${labels.length === 1 ? 'его индекс' : 'их индексы'}. В остальных разделах ничего не найдено.`,
   retry: 'Повторить',
   noResults: 'Ничего не найдено',
+  /** What to try when a search in part of the documentation found nothing. */
   noResultsHint: 'Проверьте написание, уберите лишние слова или поищите по всей документации.',
+  /** …and when the whole documentation was searched. */
+  noResultsHintWholeSite: 'Проверьте написание или уберите лишние слова.',
   syntaxError: (message: string) => `Ошибка в запросе: ${message}`,
   queryCut: (chars: number) => `Запрос сокращён до ${chars} ${plural(chars, ['символа', 'символов', 'символов'])}: искали по началу запроса.`,
   termsCut: (terms: number) => `Учтены только первые ${terms} ${plural(terms, ['слово', 'слова', 'слов'])} запроса.`,

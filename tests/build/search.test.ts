@@ -5,10 +5,18 @@ import zlib from 'node:zlib';
 import {describe, expect, it} from 'vitest';
 import {searchContexts} from '../../config/search';
 import {evaluate, loadBuiltIndex, quality} from '../../scripts/lib/search-eval';
+import {loadCatalogue} from '../../scripts/lib/settings';
+import {fragmentFile, type Fragment} from '../../src/search/engine/shard';
+import {buildCorpus} from '../../src/search/engine/searcher';
 
 const build = path.resolve(__dirname, '../../build');
 /** Issue 7: the largest per-context index is at most 300 KB gzip. */
 const MAX_SHARD_GZIP = 300 * 1024;
+/**
+ * A first whole-site query downloads the manifest and every shard, the worker (about 20 KB gzip)
+ * and the fragments of its hits (a few KB each): at most about 450 KB in all.
+ */
+const MAX_WHOLE_SITE_INDEX_GZIP = 400 * 1024;
 
 describe('search index', () => {
   const {manifest, shards} = loadBuiltIndex(build);
@@ -28,6 +36,39 @@ describe('search index', () => {
       const bytes = zlib.gzipSync(fs.readFileSync(path.join(build, context.file))).length;
       expect(bytes, `${context.file}: ${bytes} bytes gzip`).toBeLessThanOrEqual(MAX_SHARD_GZIP);
     }
+  });
+
+  it('downloads the whole site\'s index, before any excerpt, within its budget', () => {
+    const files = ['search-index/manifest.json', ...manifest.contexts.map((c) => c.file)];
+    const bytes = files.reduce((sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(build, file))).length, 0);
+    expect(bytes, `${bytes} bytes gzip`).toBeLessThanOrEqual(MAX_WHOLE_SITE_INDEX_GZIP);
+  });
+
+  const fragment = (hash: string) => JSON.parse(fs.readFileSync(path.join(build, fragmentFile(hash)), 'utf8')) as Fragment;
+
+  // Each section with the fragment the worker fetches for it.
+  const {sections} = buildCorpus(shards);
+
+  it('has the fragments each page names, with the text of each of its sections', () => {
+    const problems: string[] = [];
+    for (const [url, , , , fragments] of shards.flatMap((s) => s.pages)) {
+      for (const [hash] of fragments) if (!fs.existsSync(path.join(build, fragmentFile(hash)))) problems.push(`${url}: ${fragmentFile(hash)} is missing`);
+    }
+    for (const {url, anchor, fragment: hash} of sections) {
+      if (!hash || (fs.existsSync(path.join(build, fragmentFile(hash))) && typeof fragment(hash)[anchor] !== 'string')) problems.push(`${url}#${anchor}: no text in its fragment`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('shows a setting as its key and meaning, not the labels of its list', () => {
+    const texts = new Map(sections.map((s) => [`${s.url}#${s.anchor}`, s.fragment ? fragment(s.fragment)[s.anchor] : '']));
+    const settings = loadCatalogue().settings;
+    expect(settings.length).toBeGreaterThan(100);
+    const problems = settings.flatMap((s) => {
+      const text = texts.get(s.url) ?? '';
+      return text.startsWith(`${s.configPath} — `) && text.length > s.configPath.length + 10 ? [] : [`${s.url}: «${text.slice(0, 60)}»`];
+    });
+    expect(problems).toEqual([]);
   });
 
   it('finds the expected page for the benchmark queries', () => {

@@ -4,6 +4,10 @@ import {openHydrated, watchErrors} from './helpers';
 
 const box = (page: Page) => page.getByRole('combobox', {name: 'Поиск по документации'});
 const options = (page: Page) => page.getByRole('listbox', {name: 'Результаты поиска'}).getByRole('option');
+/** The lines above the dropdown's suggestions: index state, notices, what was (not) found. */
+const statusLines = (page: Page) => page.getByRole('search').first().locator('[aria-live="polite"] > *');
+/** The excerpts of the dropdown's suggestions. */
+const excerpts = (page: Page) => options(page).locator('[class*="excerpt"]');
 /** The result links of the search page. */
 const resultLinks = (page: Page) => page.locator('main ol article h2 a');
 
@@ -115,11 +119,24 @@ test.describe('search bar', () => {
     }
   });
 
-  test('says when nothing is found', async ({page}) => {
+  test('says when nothing is found, once', async ({page}) => {
     await openHydrated(page, '/');
     await box(page).fill('+kubernetes +zzzqqqxxx');
     await expect(page.getByText('Ничего не найдено')).toBeVisible();
+    await expect(statusLines(page)).toHaveText(['Ничего не найдено']);
     await expect(options(page)).toHaveCount(0);
+  });
+
+  test('shows each hit with the part of its section around the typed words, a setting with its key', async ({page}) => {
+    await openHydrated(page, '/');
+    await box(page).fill('ssl сертификат');
+    await expect(options(page).first()).toBeVisible();
+    const excerpt = excerpts(page).first();
+    await expect(excerpt).toContainText(/ssl|сертификат/i);
+    await expect(excerpt.locator('mark').first()).toHaveText(/^(ssl|сертификат\p{L}*)$/iu);
+    expect((await excerpt.textContent())!.length).toBeLessThanOrEqual(230);
+    await box(page).fill('SMTPServer');
+    await expect(excerpts(page).first()).toHaveText(/^EmailSettings\.SMTPServer — \S.+/);
   });
 
   test('inside a section, nothing found anywhere is said once', async ({page}) => {
@@ -127,6 +144,7 @@ test.describe('search bar', () => {
     await box(page).fill('+kubernetes +zzzqqqxxx');
     const dropdown = page.getByRole('search').first();
     await expect(dropdown.getByText('Ничего не найдено ни в разделе «Развёртывание», ни в остальной документации')).toBeVisible();
+    await expect(statusLines(page)).toHaveCount(1);
     await expect(dropdown.getByText(/Показаны результаты по всей документации/)).toHaveCount(0);
     await expect(dropdown.getByText('Ничего не найдено', {exact: true})).toHaveCount(0);
     await expect(options(page)).toHaveCount(0);
@@ -245,7 +263,7 @@ test.describe('search page with a hostile address', () => {
   });
 });
 
-test('index shards are cached for good; the manifest that names them is revalidated', async ({request}) => {
+test('index shards and fragments are cached for good; the manifest that names them is revalidated', async ({request}) => {
   const manifest = await request.get('/search-index/manifest.json');
   expect(manifest.headers()['cache-control']).toBe('no-cache');
   const {contexts} = (await manifest.json()) as {contexts: {path: string; file: string}[]};
@@ -258,6 +276,15 @@ test('index shards are cached for good; the manifest that names them is revalida
     expect(shard.headers()['content-encoding']).toBe('gzip');
     expect(Number(shard.headers()['content-length'])).toBeGreaterThan(1000);
     expect(shard.headers()['x-content-type-options']).toBe('nosniff');
+  }
+  // The fragments of a page, named in its shard's page record.
+  const shard = (await (await request.get(`/${contexts.find((c) => c.path === 'deployment')!.file}`)).json()) as {pages: [string, string, string[], number, [string, number][]][]};
+  const [, , , , fragments] = shard.pages.find(([url]) => url === '/deployment/install/docker-compose')!;
+  for (const [hash] of fragments) {
+    const fragment = await request.get(`/search-index/fragment.${hash}.json`);
+    expect(fragment.status()).toBe(200);
+    expect(fragment.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(fragment.headers()['content-encoding']).toBe('gzip');
   }
 });
 
@@ -279,6 +306,28 @@ test.describe('search page', () => {
     // Synonyms: «вебхук» finds the pages on webhooks.
     await expect(resultLinks(page).first()).toHaveAttribute('href', /webhook/);
     expect(errors).toEqual([]);
+  });
+
+  test('says once that nothing was found, with what to try next', async ({page}) => {
+    const status = page.locator('main [aria-live="polite"] > *');
+    await openHydrated(page, '/search?q=%2Bkubernetes+%2Bzzzqqqxxx');
+    await expect(status).toHaveText(['Ничего не найдено. Проверьте написание или уберите лишние слова.']);
+    await page.getByLabel('Где искать').selectOption('deployment');
+    await expect(status).toHaveText(['Ничего не найдено. Проверьте написание, уберите лишние слова или поищите по всей документации.']);
+    // A section left out and nothing in the others: one sentence says both.
+    await page.route('**/search-index/deployment.*.json', (route) => route.fulfill({status: 404, body: 'not found'}));
+    await openHydrated(page, '/search?q=%2Bkubernetes+%2Bzzzqqqxxx');
+    await expect(status).toHaveText(['Раздел «Развёртывание» недоступен для поиска: не удалось загрузить или прочитать его индекс. В остальных разделах ничего не найдено.']);
+  });
+
+  test('shows a result\'s excerpt around the typed words, and the result without it when its text cannot be fetched', async ({page}) => {
+    await openHydrated(page, '/search?q=%D0%BF%D0%B0%D1%80%D0%BE%D0%BB%D1%8C+postgresql');
+    const first = page.locator('main ol article').first();
+    await expect(first.locator('[class*="excerpt"] mark').first()).toHaveText(/^(парол\p{L}*|postgresql)$/iu);
+    await page.route('**/search-index/fragment.*.json', (route) => route.fulfill({status: 404, body: 'not found'}));
+    await openHydrated(page, '/search?q=kubernetes');
+    await expect(resultLinks(page).first()).toBeVisible();
+    await expect(page.locator('main ol [class*="excerpt"]')).toHaveCount(0);
   });
 
   test('an unknown context or version is named in a clear message', async ({page}) => {

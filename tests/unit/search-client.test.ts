@@ -6,7 +6,7 @@ import {handle, hitHref, scopeContexts} from '../../src/search/client/searchServ
 import {buildShard} from '../../plugins/search';
 import {extractPage} from '../../plugins/search/extract';
 import type {Reply, Request} from '../../src/search/client/protocol';
-import type {Manifest} from '../../src/search/engine/shard';
+import {fragmentFile, type Manifest} from '../../src/search/engine/shard';
 
 describe('marking search terms', () => {
   it('marks every form of a matched word and leaves the rest', () => {
@@ -56,19 +56,24 @@ describe('search contexts in the address', () => {
 describe('search worker', () => {
   const html = (title: string, body: string) =>
     `<html class="docs-wrapper docs-doc-page"><head><meta name="description" content="Описание"></head><body><article><nav class="theme-doc-breadcrumbs"><ul><li>${title}</li></ul></nav><div class="theme-doc-markdown"><header><h1>${title}</h1></header>${body}</div></article></body></html>`;
-  const shardOf = (context: string, url: string, title: string, body: string) => buildShard(context, [{url, page: extractPage(html(title, body))!}]);
+  const fragments = new Map<string, string>();
+  const shardOf = (context: string, url: string, title: string, body: string) => buildShard(context, [{url, page: extractPage(html(title, body))!}], fragments);
+  const long = `${'Кластер обслуживают операторы. '.repeat(10)}Для etcd нужен отдельный диск с низкой задержкой. ${'Журналы собираются централизованно. '.repeat(10)}`;
   const files: Record<string, unknown> = {
     '/search-index/manifest.json': {
       format: 1,
       contexts: [
         {path: 'deployment', label: 'Развёртывание', file: 'search-index/deployment.0123456789.json', pages: 1, sections: 2},
+        {path: 'license', label: 'Лицензия', file: 'search-index/license.0123456789.json', pages: 1, sections: 1},
         {path: '', label: '', file: 'search-index/other.0123456789.json', pages: 1, sections: 1},
       ],
       glossary: [['kubernetes', 'k8s']],
     } satisfies Manifest,
     '/search-index/deployment.0123456789.json': shardOf('deployment', '/deployment/k8s', 'Kubernetes', '<p>Установка в кластер.</p><h2 id="check">Проверка</h2><p>Поды Kubernetes запущены.</p>'),
     '/search-index/other.0123456789.json': shardOf('', '/faq', 'Вопросы', '<p>Можно ли поставить Time в k8s?</p>'),
+    '/search-index/license.0123456789.json': shardOf('license', '/license/etcd', 'Хранилище', `<p>${long}</p>`),
   };
+  for (const [hash, json] of fragments) files[`/${fragmentFile(hash)}`] = JSON.parse(json);
   let failing = false;
   vi.stubGlobal('fetch', async (url: string) => {
     if (failing) throw new TypeError('Failed to fetch');
@@ -89,12 +94,37 @@ describe('search worker', () => {
     expect(failed[1]).toMatchObject({problems: [{reason: 'network'}]});
     failing = false;
     const replies = await ask({query: 'kubernetes', scope: {}});
-    expect(replies.map((r) => r.type)).toEqual(['loading', 'searching', 'result']);
-    const result = replies[2] as Extract<Reply, {type: 'result'}>;
+    expect(replies.map((r) => r.type)).toEqual(['loading', 'searching', 'excerpts', 'result']);
+    const result = replies[3] as Extract<Reply, {type: 'result'}>;
     expect(result.hits.map((h) => h.url)).toEqual(['/deployment/k8s', '/faq']);
     expect(result.hits[0].marks.title).toEqual([[0, 10]]);
     // Ready now: no loading state for the same scope.
-    expect((await ask({query: 'установка', scope: {}})).map((r) => r.type)).toEqual(['searching', 'result']);
+    expect((await ask({query: 'установка', scope: {}})).map((r) => r.type)).toEqual(['searching', 'excerpts', 'result']);
+  });
+
+  it('shows a hit without an excerpt when its fragment cannot be fetched, and fetches it again later', async () => {
+    const file = Object.keys(files).find((f) => f.startsWith('/search-index/fragment.') && JSON.stringify(files[f]).includes('etcd'))!;
+    const saved = files[file];
+    delete files[file];
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const [hit] = ((await ask({query: 'etcd', scope: {context: 'license'}})).at(-1) as Extract<Reply, {type: 'result'}>).hits;
+    expect(hit).toMatchObject({url: '/license/etcd', title: 'Хранилище', excerpt: '', marks: {excerpt: []}});
+    expect(error).toHaveBeenCalledWith(expect.stringContaining(`${file}: HTTP 404`));
+    error.mockRestore();
+    files[file] = saved;
+    const [again] = ((await ask({query: 'etcd', scope: {context: 'license'}})).at(-1) as Extract<Reply, {type: 'result'}>).hits;
+    expect(again.excerpt).toContain('etcd');
+  });
+
+  it('shows each hit with the part of its section around the words the reader typed, marked', async () => {
+    const [hit] = ((await ask({query: 'поды', scope: {context: 'deployment'}})).at(-1) as Extract<Reply, {type: 'result'}>).hits;
+    expect(hit).toMatchObject({url: '/deployment/k8s', anchor: 'check', excerpt: 'Поды Kubernetes запущены.'});
+    expect(hit.marks.excerpt.map(([a, b]) => hit.excerpt.slice(a, b))).toEqual(['Поды']);
+    // A match in the middle of a long section: its sentence, not the start of the section.
+    const [deep] = ((await ask({query: 'диска etcd', scope: {context: 'license'}})).at(-1) as Extract<Reply, {type: 'result'}>).hits;
+    expect(deep.excerpt).toMatch(/^Для etcd нужен отдельный диск с низкой задержкой\. /);
+    expect(deep.excerpt.length).toBeLessThanOrEqual(201);
+    expect(deep.marks.excerpt.map(([a, b]) => deep.excerpt.slice(a, b))).toEqual(['etcd', 'диск']);
   });
 
   it('searches inside or outside a context', async () => {

@@ -4,9 +4,10 @@ import {assertShard, decodeFields, encodeFields, type Shard} from '../../src/sea
 import {buildCorpus, FIELD_BOOSTS, matchApiPaths, planQuery, prepareGlossary, search, withinDistance} from '../../src/search/engine/searcher';
 import {lunr} from '../../src/search/engine/lunr';
 import {FIELDS} from '../../src/search/engine/shard';
-import {buildShard} from '../../plugins/search';
+import {buildShard, FRAGMENT_TEXT_CHARS, pageFragments} from '../../plugins/search';
+import {cutAtWord, excerptWindow, formsMatcher, termMatcher} from '../../src/search/engine/marks';
 import {contextOf} from '../../src/search/contexts';
-import {excerpt, extractPage} from '../../plugins/search/extract';
+import {extractPage} from '../../plugins/search/extract';
 
 describe('search text', () => {
   it('folds case and ё, and stems Russian and English words alike on both sides', () => {
@@ -54,7 +55,8 @@ describe('search index format', () => {
   });
 
   it('rejects what the worker could not use', () => {
-    expect(() => assertShard({format: 2})).toThrow(/unknown format/);
+    // Format 1 shards carried the excerpts; a cached one of them is not read as the current format.
+    expect(() => assertShard({format: 1, pages: [], sections: [], fields: {}})).toThrow(/unknown format/);
     expect(() => decodeFields({title: 'a 5', heading: '', keywords: '', content: ''}, 2)).toThrow(/past the last section/);
     expect(() => encodeFields([{title: ['a b'], heading: [], keywords: [], content: []}])).toThrow(/may not contain spaces/);
   });
@@ -112,7 +114,7 @@ const page = (url: string, title: string, body: string, keywords: string[] = [],
     expect(smtp.crumbs).toEqual(['Раздел']);
     expect(smtp.sections.map((s) => [s.anchor, s.heading, s.text])).toEqual([['', '', 'Текст'], ['a', 'Раздел A', 'Ещё']]);
     expect(extractPage('<html class="plugin-pages"><body><article></article></body></html>')).toBeUndefined();
-    expect(excerpt('слово '.repeat(50), 30)).toMatch(/^слово( слово)+…$/);
+    expect(cutAtWord('слово '.repeat(50), 30)).toMatch(/^слово( слово)+…$/);
   });
 
   it('finds pages by inflected Russian words, and lands on the section', () => {
@@ -201,5 +203,63 @@ const page = (url: string, title: string, body: string, keywords: string[] = [],
     expect(contextOf('/administration/settings/x', contexts)).toBe('administration');
     expect(contextOf('/api', contexts)).toBe('api');
     expect(contextOf('/apis', contexts)).toBe('');
+  });
+});
+
+describe('search excerpts', () => {
+  const filler = (sentence: string, n: number) => `${sentence} `.repeat(n).trim();
+  const long = `${filler('Сервер хранит файлы в каталоге данных.', 6)} Письма уходят через почтовый релей компании, его адрес задаёт администратор. ${filler('Журналы пишутся в каталог logs.', 6)}`;
+
+  it('shows the sentence that holds the reader\'s words in the middle of a long text, cut at words', () => {
+    const shown = excerptWindow(long, formsMatcher(['релей']));
+    expect(shown).toMatch(/^Письма уходят через почтовый релей компании, его адрес задаёт администратор\. Журналы/);
+    expect(shown.length).toBeGreaterThanOrEqual(150);
+    expect(shown.length).toBeLessThanOrEqual(201);
+    // It ends where a sentence does.
+    expect(shown).toMatch(/logs\.$/);
+  });
+
+  it('marks the cut with «…» at the start when the sentence begins too far before the words', () => {
+    const sentence = `В этом длинном предложении ${filler('много слов', 30)} и только в конце стоит слово релей.`;
+    const shown = excerptWindow(`${sentence} Дальше.`, formsMatcher(['релей']));
+    expect(shown).toMatch(/^…(много )?слов много слов .* релей\. Дальше\.$/);
+    expect(shown.length).toBeGreaterThanOrEqual(190);
+    expect(shown.length).toBeLessThanOrEqual(201);
+    // And at the end, between two words, when no sentence ends in the window.
+    expect(excerptWindow(sentence, formsMatcher(['длинном']))).toMatch(/^В этом длинном предложении много слов( много| слов)+…$/);
+  });
+
+  it('finds the words in their Russian forms and prefers the place where most of them meet', () => {
+    const text = `Почта упоминается здесь. ${filler('Прочий текст раздела.', 8)} Настройки почты задаются в консоли: откройте настройку SMTP. ${filler('Ещё текст.', 8)}`;
+    const shown = excerptWindow(text, formsMatcher(['настройки', 'почту']));
+    expect(shown).toMatch(/^Настройки почты задаются в консоли: откройте настройку SMTP\./);
+  });
+
+  it('shows the first sentence when the words are only in the title or a heading', () => {
+    expect(excerptWindow(long, formsMatcher(['kubernetes']))).toMatch(/^Сервер хранит файлы в каталоге данных\. Сервер/);
+    expect(excerptWindow('Короткий текст.', formsMatcher(['kubernetes']))).toBe('Короткий текст.');
+  });
+
+  it('shows a setting as its key and the first sentence of its description, not the labels of its list', () => {
+    const meta = '<dl class="setting-meta"><dt><p>Ключ в config.json</p></dt><dd><p><code>EmailSettings.SMTPServer</code></p></dd><dt><p>Переменная окружения</p></dt><dd><p><code>TIME_EMAILSETTINGS_SMTPSERVER</code></p></dd><dt><p>Тип</p></dt><dd><p>строка</p></dd></dl>';
+    const page = extractPage(
+      `<html class="docs-doc-page"><body><article><div class="theme-doc-markdown"><h1>Почта</h1><p>Вступление.</p><h3 id="emailsettings-smtpserver">Сервер SMTP</h3>${meta}<p>Имя хоста почтового сервера, например <code>smtp.example.ru</code>. Порт задаётся отдельно.</p>${[1, 2, 3].map((n) => `<h3 id="plain-${n}">Раздел ${n}</h3><p>${'Очень длинный текст. '.repeat(60)}</p>`).join('')}</div></article></body></html>`,
+    )!;
+    const setting = page.sections.find((s) => s.anchor === 'emailsettings-smtpserver')!;
+    expect(setting.summary).toBe('EmailSettings.SMTPServer — Имя хоста почтового сервера, например smtp.example.ru.');
+    // The section's text, which is indexed, keeps the list.
+    expect(setting.text).toMatch(/^Ключ в config\.json EmailSettings\.SMTPServer/);
+    const fragments = pageFragments(page);
+    const [first, second] = fragments.map(({json}) => JSON.parse(json) as Record<string, string>);
+    expect(first).toMatchObject({'': 'Вступление.', 'emailsettings-smtpserver': setting.summary});
+    expect(excerptWindow(first['emailsettings-smtpserver'], termMatcher(['порт']))).toBe(setting.summary);
+    // Long texts are capped, and a fragment takes sections while it stays within FRAGMENT_CHARS.
+    expect(fragments.map((f) => f.sections)).toEqual([4, 1]);
+    expect(Object.keys(second)).toEqual(['plain-3']);
+    expect(second['plain-3'].length).toBeLessThanOrEqual(FRAGMENT_TEXT_CHARS + 1);
+    expect(second['plain-3']).toMatch(/ длинный…$/);
+    expect(() => extractPage(page && `<html class="docs-doc-page"><body><article><div class="theme-doc-markdown"><h3 id="x">X</h3><dl class="setting-meta"><dt>Тип</dt><dd>строка</dd></dl></div></article></body></html>`)).toThrow(
+      'search index: the setting list under «X» has no config key in its first row',
+    );
   });
 });

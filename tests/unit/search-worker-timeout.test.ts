@@ -11,7 +11,9 @@ vi.mock('@docusaurus/useDocusaurusContext', () => ({default: () => ({siteConfig:
 
 /**
  * A stand-in worker: like the real one it handles one search at a time; `hang` starts searching
- * and never ends (so what comes after it is never handled), anything else is answered at once.
+ * and never ends (so what comes after it is never handled), `slow excerpts` is searched at once
+ * and answered after twice the time budget (its excerpts come over a slow network), anything else
+ * is answered at once.
  */
 class FakeWorker {
   static created: FakeWorker[] = [];
@@ -30,6 +32,11 @@ class FakeWorker {
     reply({type: 'searching', id: request.id});
     if (request.type === 'search' && request.query === 'hang') {
       this.busy = true;
+      return;
+    }
+    if (request.type === 'search' && request.query === 'slow excerpts') {
+      reply({type: 'excerpts', id: request.id});
+      setTimeout(() => reply({type: 'result', id: request.id, hits: []}), SEARCH_TIMEOUT_MS * 2);
       return;
     }
     reply({type: 'result', id: request.id, hits: []});
@@ -67,5 +74,16 @@ describe('search worker time budget', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(next.map((r) => r.type)).toEqual(['result']);
     expect(FakeWorker.created).toHaveLength(2);
+  });
+
+  it('does not time out a search that is done and waits for its excerpts', async () => {
+    const {send} = await import('../../src/search/client/client');
+    const workers = FakeWorker.created.length;
+    const replies: Reply[] = [];
+    send({type: 'search', baseUrl: '/', query: 'slow excerpts', scope: {}, limit: 10}, (reply) => replies.push(reply));
+    await vi.advanceTimersByTimeAsync(SEARCH_TIMEOUT_MS * 2 + 100);
+    expect(replies.map((r) => r.type)).toEqual(['result']);
+    expect(FakeWorker.created).toHaveLength(workers);
+    expect(FakeWorker.created.at(-1)!.terminated).toBe(false);
   });
 });

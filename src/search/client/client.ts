@@ -23,6 +23,12 @@ function settle(id: number, reply: Reply) {
     entry.timer = setTimeout(() => abandon(id), SEARCH_TIMEOUT_MS);
     return;
   }
+  if (reply.type === 'excerpts') {
+    // The worker is no longer busy: it waits for the network, and bounds that wait itself.
+    clearTimeout(entry.timer);
+    entry.timer = undefined;
+    return;
+  }
   if (reply.type !== 'loading') {
     clearTimeout(entry.timer);
     pending.delete(id);

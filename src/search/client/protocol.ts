@@ -34,8 +34,10 @@ export interface WarmRequest {
 
 export type Request = SearchRequest | WarmRequest;
 
-/** A hit as shown: where the query's terms fall in its title, heading and excerpt. */
-export interface ShownHit extends Omit<Hit, 'score'> {
+/** A hit as shown: its excerpt, and where the query's terms fall in its title, heading and excerpt. */
+export interface ShownHit extends Omit<Hit, 'score' | 'fragment'> {
+  /** The part of the section's text around the reader's words ('' when its fragment could not be fetched). */
+  excerpt: string;
   /** The hit's URL with its terms as `_highlight` parameters and its anchor. */
   href: string;
   marks: {title: Range[]; heading: Range[]; excerpt: Range[]};
@@ -61,6 +63,8 @@ export type Reply =
   | {type: 'ready'; id: number}
   /** The index is ready and the search starts: the page's time budget for the answer runs from here. */
   | {type: 'searching'; id: number}
+  /** The search is done and the excerpts of its hits are being fetched: the time budget no longer runs. */
+  | {type: 'excerpts'; id: number}
   /**
    * The hits; `unavailable` lists the contexts of the scope whose shard could not be used (the
    * hits come from the others), `cut` what of the query was left out.

@@ -4,9 +4,9 @@
  * that neither loading nor searching blocks the page. A shard that cannot be used leaves out its
  * own context only: the others are searched, and the reply names the missing one and why.
  */
-import {assertShard, type Manifest, type Shard} from '../engine/shard';
-import {buildCorpus, prepareGlossary, search, type Corpus, type Glossary} from '../engine/searcher';
-import {markableTerms, markRanges, matchedWords, termMatcher} from '../engine/marks';
+import {assertShard, fragmentFile, type Manifest, type Fragment, type Shard} from '../engine/shard';
+import {buildCorpus, prepareGlossary, search, type Corpus, type Glossary, type Hit} from '../engine/searcher';
+import {excerptWindow, formsMatcher, markableTerms, markRanges, matchedWords, termMatcher} from '../engine/marks';
 import type {IndexFailure, IndexProblem, Reply, Request, Scope, ShownHit} from './protocol';
 
 /** A part of the index that failed to load, and why. */
@@ -33,10 +33,10 @@ function once<K, V>(cache: Map<K, Promise<V>>, key: K, make: () => Promise<V>): 
 }
 
 /** Fetches and parses a JSON file; failures are IndexErrors telling the network from the content. */
-async function fetchJson(url: string): Promise<unknown> {
+async function fetchJson(url: string, signal?: AbortSignal): Promise<unknown> {
   let text: string;
   try {
-    const response = await fetch(url);
+    const response = await fetch(url, {signal});
     if (response.status === 404 || response.status === 410) throw new IndexError('missing', `${url}: HTTP ${response.status}`);
     if (!response.ok) throw new IndexError('network', `${url}: HTTP ${response.status}`);
     text = await response.text();
@@ -171,6 +171,42 @@ async function prepare(request: Request, post: (reply: Reply) => void): Promise<
 }
 
 /**
+ * Time the excerpts of one answer may take to arrive (their fragments are fetched in parallel once
+ * the search is done); past it the hits are shown without the excerpts still missing.
+ */
+export const FRAGMENT_TIMEOUT_MS = 2000;
+
+const fragments = new Map<string, Promise<Fragment>>();
+
+/** A fragment (fetched once; again after a failure). */
+function loadFragment(baseUrl: string, hash: string): Promise<Fragment> {
+  const url = `${baseUrl}${fragmentFile(hash)}`;
+  return once(fragments, url, async () => {
+    const fragment = await fetchJson(url, AbortSignal.timeout(FRAGMENT_TIMEOUT_MS));
+    if (typeof fragment !== 'object' || fragment === null || Array.isArray(fragment)) throw new IndexError('damaged', `${url}: not a fragment of the search index`);
+    return fragment as Fragment;
+  });
+}
+
+/**
+ * The text of each hit's section, from its page's fragment; '' for a hit whose fragment could not
+ * be fetched or read in time (the hit is shown without an excerpt, and the console says why).
+ */
+async function sectionTexts(baseUrl: string, hits: Hit[]): Promise<string[]> {
+  return Promise.all(
+    hits.map((hit) =>
+      (hit.fragment ? loadFragment(baseUrl, hit.fragment) : Promise.resolve({} as Fragment)).then(
+        (fragment) => (typeof fragment[hit.anchor] === 'string' ? fragment[hit.anchor] : ''),
+        (error: unknown) => {
+          report([messageOf(error)]);
+          return '';
+        },
+      ),
+    ),
+  );
+}
+
+/**
  * Where selecting a hit leads: its page with each of the reader's words it matched in a
  * `_highlight` parameter (the page marks them and their forms, highlightPage.ts), then the anchor
  * of the matched section.
@@ -199,11 +235,18 @@ export async function handle(request: Request, post: (reply: Reply) => void): Pr
   }
   post({type: 'searching', id: request.id});
   const result = search(prepared.corpus, prepared.glossary, request.query, request.limit);
+  // The search is done: what remains is waiting for the network, which the page does not time out.
+  post({type: 'excerpts', id: request.id});
+  const texts = await sectionTexts(request.baseUrl, result.hits);
   // A query typed on the wrong keyboard layout is marked as the reader meant it.
   const typed = result.retyped ?? request.query;
-  const hits: ShownHit[] = result.hits.map(({score: _score, ...hit}) => {
+  const hits: ShownHit[] = result.hits.map(({score: _score, fragment: _fragment, ...hit}, i) => {
     const matches = termMatcher(hit.terms);
-    return {...hit, href: hitHref(hit, matchedWords(typed, hit.terms)), marks: {title: markRanges(hit.title, matches), heading: markRanges(hit.heading, matches), excerpt: markRanges(hit.excerpt, matches)}};
+    const words = matchedWords(typed, hit.terms);
+    // The window goes where the reader's own words are; when only synonyms or corrections matched, where those are.
+    const typedForms = formsMatcher(words);
+    const excerpt = excerptWindow(texts[i], markRanges(texts[i], typedForms).length ? typedForms : matches);
+    return {...hit, excerpt, href: hitHref(hit, words), marks: {title: markRanges(hit.title, matches), heading: markRanges(hit.heading, matches), excerpt: markRanges(excerpt, matches)}};
   });
   const {unavailable} = prepared;
   post({type: 'result', id: request.id, hits, ...(result.retyped ? {retyped: result.retyped} : {}), ...(result.error ? {error: result.error} : {}), ...(result.cut ? {cut: result.cut} : {}), ...(unavailable.length ? {unavailable} : {})});

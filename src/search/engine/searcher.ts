@@ -11,7 +11,7 @@ import type lunrTypes from 'lunr';
 import {lunr} from './lunr';
 import {MAX_EDIT_DISTANCE, MAX_EXPANDED_TERMS, MAX_FUZZY_TERM_CHARS, MAX_FUZZY_TERMS, MAX_QUERY_CHARS, MAX_QUERY_TERMS, RESULT_LIMIT} from '../limits';
 import {cutQuery, toLunrSyntax, translateParseError} from './syntax';
-import {FIELDS, postingLines, readPostings, type Field, type PostingLine, type Shard} from './shard';
+import {FIELDS, fragmentOf, postingLines, readPostings, type Field, type PostingLine, type Shard} from './shard';
 import {fold, identifierKeys, isIdentifier, isStopWord, methodPathKey, normalizeApiPath, stem, switchLayout, words} from './text';
 
 /** Field boosts (lunr multiplies a field's BM25 score by these). */
@@ -30,7 +30,8 @@ export interface Hit {
   title: string;
   heading: string;
   crumbs: string[];
-  excerpt: string;
+  /** The hash of the fragment that holds the text the hit's excerpt is cut from ('' for none). */
+  fragment: string;
   score: number;
   /** Index terms this hit matched (stems, whole identifiers): what the target page highlights. */
   terms: string[];
@@ -157,9 +158,12 @@ const NO_METADATA = Object.freeze(Object.create(null) as object);
 export function buildCorpus(shards: Shard[]): Corpus {
   const sections: Section[] = [];
   for (const shard of shards) {
-    for (const [page, anchor, heading, excerpt] of shard.sections) {
-      const [url, title, crumbs, name] = shard.pages[page];
-      sections.push({url, anchor, title, heading, crumbs, excerpt, titleTerms: 0, ...(name.length ? {operation: operationOf(title, name)} : {})});
+    const before = new Map<number, number>(); // sections of each page so far
+    for (const [page, anchor, heading] of shard.sections) {
+      const [url, title, crumbs, name, fragments] = shard.pages[page];
+      const number = before.get(page) ?? 0;
+      before.set(page, number + 1);
+      sections.push({url, anchor, title, heading, crumbs, fragment: fragmentOf(fragments, number), titleTerms: 0, ...(name.length ? {operation: operationOf(title, name)} : {})});
     }
   }
   const count = sections.length;

@@ -1,8 +1,13 @@
 /**
- * The search index as shipped: one file per search context ("shard"). It holds what a result shows
- * (pages, sections with a short excerpt) and, per field, an inverted list of terms — far smaller
+ * The search index as shipped: one file per search context ("shard"). It holds what ranking and a
+ * result's link need (pages, sections) and, per field, an inverted list of terms — far smaller
  * than a serialised lunr index (which stores precomputed vectors): the worker rebuilds the lunr
  * index from it (searcher.ts).
+ *
+ * The texts a result's excerpt is cut from are not in the shard: they would be most of its bytes,
+ * downloaded before the first query although a query shows ten of them. They are in small files
+ * of their own (fragments, `search-index/fragment.<hash>.json`, each a Fragment holding a few
+ * consecutive sections of one page) that the worker fetches for the hits it returns.
  *
  * An inverted list is text: one line per term, `term gap[.tf] gap[.tf] …`, where gaps between
  * section numbers are base 36 and the term frequency is left out when it is 1.
@@ -13,16 +18,20 @@ export const FIELDS = ['title', 'heading', 'keywords', 'content'] as const;
 export type Field = (typeof FIELDS)[number];
 
 /**
- * `[url, title, breadcrumbs, operation name]`: for an API operation page, the verb its name starts
- * with and then the index terms of its name (`['get', 'user', 'email']` for GetUserByEmail); empty
- * for other pages.
+ * `[url, title, breadcrumbs, operation name, fragments]`. The operation name, for an API operation
+ * page, is the verb its name starts with and then the index terms of its name (`['get', 'user',
+ * 'email']` for GetUserByEmail); empty for other pages. Fragments are `[hash, number of sections]`
+ * in order: the first holds the page's first sections, and so on.
  */
-export type PageRecord = [string, string, string[], string[]];
-/** `[page number, anchor ('' for the top of the page), heading, excerpt]` */
-export type SectionRecord = [number, string, string, string];
+export type PageRecord = [string, string, string[], string[], [string, number][]];
+/** `[page number, anchor ('' for the top of the page), heading]` */
+export type SectionRecord = [number, string, string];
+
+/** The shard format this code reads and writes. */
+export const SHARD_FORMAT = 2;
 
 export interface Shard {
-  format: 1;
+  format: typeof SHARD_FORMAT;
   /** Context path (`administration`), or '' for pages outside every context. */
   context: string;
   pages: PageRecord[];
@@ -38,6 +47,27 @@ export interface Manifest {
   contexts: {path: string; label: string; file: string; pages: number; sections: number}[];
   /** Synonym groups (data/search-glossary.yaml). */
   glossary: string[][];
+}
+
+/**
+ * A fragment: the text of each of its sections (by anchor, '' for the top of the page), capped,
+ * or for a setting its key and the first sentence of its description.
+ */
+export type Fragment = Record<string, string>;
+
+/** Where a fragment is, relative to the site's base URL. */
+export function fragmentFile(hash: string): string {
+  return `search-index/fragment.${hash}.json`;
+}
+
+/** The hash of the fragment that holds a page's section number `section` (from 0), or '' when none does. */
+export function fragmentOf(fragments: [string, number][], section: number): string {
+  let first = 0;
+  for (const [hash, count] of Array.isArray(fragments) ? fragments : []) {
+    if (section < first + count) return hash;
+    first += count;
+  }
+  return '';
 }
 
 /** Terms of each field of one section, as the builder collects them. */
@@ -121,7 +151,7 @@ export function decodeFields(fields: Record<Field, string>, count: number): Sect
 /** Checks the parts of a shard the worker relies on; throws a message naming what is wrong. */
 export function assertShard(value: unknown): asserts value is Shard {
   const shard = value as Partial<Shard> | null;
-  if (!shard || shard.format !== 1) throw new Error('search index: unknown format');
+  if (!shard || shard.format !== SHARD_FORMAT) throw new Error('search index: unknown format');
   if (!Array.isArray(shard.pages) || !Array.isArray(shard.sections) || typeof shard.fields !== 'object' || shard.fields === null) {
     throw new Error('search index: pages, sections or fields are missing');
   }

@@ -16,12 +16,29 @@ export function failureTexts(problems: IndexProblem[] = []): string[] {
   return texts.length ? [...new Set(texts)] : [t.failed];
 }
 
+/** True when the search is answered and found nothing, with no error or time-out to say why. */
+const foundNothing = (state: SearchState) => state.index === 'done' && Boolean(state.query) && state.hits.length === 0 && !state.error && !state.timedOut;
+
+const labelsOf = (problems: IndexProblem[]) => problems.map((p) => labelOfProblem(p) ?? t.otherPages);
+
 /** Notes that go with results: sections left out, the query cut, the search stopped. */
 export function noticeTexts(state: SearchState): string[] {
   const texts: string[] = [];
   if (state.timedOut) texts.push(t.tooSlow);
   if (state.cut?.chars) texts.push(t.queryCut(state.cut.chars));
   if (state.cut?.terms) texts.push(t.termsCut(state.cut.terms));
-  if (state.index === 'done' && state.problems?.length) texts.push(t.unavailable(...state.problems.map((p) => labelOfProblem(p) ?? t.otherPages)));
+  // With no results, nothingFoundText says it together with what was left out.
+  if (state.index === 'done' && state.problems?.length && !foundNothing(state)) texts.push(t.unavailable(...labelsOf(state.problems)));
   return texts;
+}
+
+/**
+ * The one sentence for a search that found nothing (undefined otherwise): it names the sections
+ * that could not be searched, or the reader's section (`section`) when the rest of the
+ * documentation was searched too, so that no second line repeats or contradicts it.
+ */
+export function nothingFoundText(state: SearchState, section?: string): string | undefined {
+  if (!foundNothing(state)) return undefined;
+  if (state.problems?.length) return t.unavailableNothingFound(...labelsOf(state.problems));
+  return section ? t.noResultsAnywhere(section) : t.noResults;
 }

@@ -14,7 +14,7 @@ import type {Scope} from '../../client/protocol';
 import {searchStrings as t} from '../../strings';
 import {SUGGESTION_LIMIT} from '../../limits';
 import Marked, {HitDetails} from '../Marked';
-import {failureTexts, noticeTexts} from '../messages';
+import {failureTexts, nothingFoundText, noticeTexts} from '../messages';
 import styles from './styles.module.css';
 
 function useIsMac(): boolean {
@@ -57,13 +57,13 @@ function Status({state, fallbackLabel, waiting, onRetry}: {state: SearchState; f
       </>
     );
   }
-  const empty = state.index === 'done' && state.query && state.hits.length === 0 && !state.timedOut && !waiting;
+  const nothing = waiting ? undefined : nothingFoundText(state, fallbackLabel);
   return (
     <>
       {notices}
       {state.retyped && <div className={styles.status}>{t.retyped(state.retyped)}</div>}
       {fallbackLabel && state.hits.length > 0 && <div className={styles.status}>{t.fallback(fallbackLabel)}</div>}
-      {empty && <div className={styles.status}>{fallbackLabel ? t.noResultsAnywhere(fallbackLabel) : t.noResults}</div>}
+      {nothing && <div className={styles.status}>{nothing}</div>}
     </>
   );
 }

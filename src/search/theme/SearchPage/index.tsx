@@ -11,12 +11,13 @@ import Head from '@docusaurus/Head';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import {useHistory, useLocation} from '@docusaurus/router';
-import {useSearch} from '../../client/client';
+import {useSearch, type SearchState} from '../../client/client';
+import type {Scope} from '../../client/protocol';
 import {parseScopeParam, scopeParam, searchContexts} from '../../contexts';
 import {searchStrings as t} from '../../strings';
 import {RESULT_LIMIT} from '../../limits';
 import Marked, {HitDetails} from '../Marked';
-import {failureTexts, noticeTexts} from '../messages';
+import {failureTexts, nothingFoundText, noticeTexts} from '../messages';
 import {cutQuery} from '../../engine/syntax';
 import styles from './styles.module.css';
 
@@ -28,6 +29,16 @@ function useParams() {
   const {search} = useLocation();
   const params = new URLSearchParams(useIsBrowser() ? search : '');
   return {q: params.get('q') ?? '', ctx: params.get('ctx') ?? '', version: params.get('version')};
+}
+
+/**
+ * What the page says when nothing was found: one sentence, with what to try next (searching the
+ * whole documentation only when the search was narrower).
+ */
+function nothingFound(state: SearchState, scope: Scope): string {
+  const text = nothingFoundText(state)!;
+  if (state.problems?.length) return text;
+  return `${text}. ${scope.context === undefined ? t.noResultsHintWholeSite : t.noResultsHint}`;
 }
 
 export default function SearchPage(): ReactNode {
@@ -129,7 +140,7 @@ export default function SearchPage(): ReactNode {
           )}
           {state.retyped && <p>{t.retyped(state.retyped)}</p>}
           {state.index === 'done' && state.query && !state.error && !state.timedOut && (
-            <p>{state.hits.length ? t.found(state.hits.length) : `${t.noResults}. ${t.noResultsHint}`}</p>
+            <p>{state.hits.length ? t.found(state.hits.length) : nothingFound(state, scope)}</p>
           )}
         </div>
 
