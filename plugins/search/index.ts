@@ -19,6 +19,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import {encodeFields, fragmentFile, SHARD_FORMAT, type Manifest, type Fragment, type PageRecord, type SectionRecord, type SectionTerms, type Shard} from '../../src/search/engine/shard';
 import {cutAtWord} from '../../src/search/engine/marks';
 import {fold, identifierWords, methodPathKey, normalizeApiPath, stem, terms} from '../../src/search/engine/text';
+import kebabCase from 'lodash/kebabCase';
 import {slugForOperationId, METHODS} from '../../scripts/lib/openapi';
 import {extractPage, type ExtractedPage} from './extract';
 import {contextOf, type SearchContext} from '../../src/search/contexts';
@@ -49,11 +50,14 @@ export interface OperationKeys {
   verb: string;
 }
 
-/** Keywords and name words of operation pages, by page URL. */
+/**
+ * Keywords and name words of the API reference's pages, by URL: its operations', and, with no
+ * keywords, name or verb, the pages of its tags (which list a tag's operations).
+ */
 export function apiKeywords(specs: {spec: unknown; routeBase: string}[], urls: string[]): Map<string, OperationKeys> {
   const out = new Map<string, OperationKeys>();
   for (const {spec, routeBase} of specs) {
-    const paths = (spec as {paths?: Record<string, Record<string, {operationId?: string}>>}).paths ?? {};
+    const {paths = {}, tags = []} = spec as {paths?: Record<string, Record<string, {operationId?: string}>>; tags?: {name?: string}[]};
     const pages = urls.filter((u) => u.startsWith(`${routeBase}/`));
     for (const [apiPath, item] of Object.entries(paths)) {
       for (const method of METHODS) {
@@ -67,6 +71,10 @@ export function apiKeywords(specs: {spec: unknown; routeBase: string}[], urls: s
         keys.name = [...new Set([...keys.name, ...terms(identifierWords(operationId))])];
         out.set(url, keys);
       }
+    }
+    for (const {name} of tags) {
+      const url = name ? pages.find((u) => u.endsWith(`/${kebabCase(name)}`)) : undefined;
+      if (url && !out.has(url)) out.set(url, {keywords: [], name: [], verb: ''});
     }
   }
   return out;
@@ -124,7 +132,7 @@ export function buildShard(context: string, pages: {url: string; page: Extracted
       fragments.set(hash, json);
       return [hash, sections];
     });
-    const pageNumber = pageRecords.push([url, page.title, page.crumbs, operation ? [operation.verb, ...operation.name] : [], named]) - 1;
+    const pageNumber = pageRecords.push([url, page.title, page.crumbs, operation ? [operation.verb, ...operation.name] : null, named]) - 1;
     const titleTerms = terms(page.title);
     page.sections.forEach((section, i) => {
       const top = i === 0;

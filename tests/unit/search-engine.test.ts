@@ -4,7 +4,7 @@ import {assertShard, decodeFields, encodeFields, type Shard} from '../../src/sea
 import {buildCorpus, FIELD_BOOSTS, matchApiPaths, planQuery, prepareGlossary, search, withinDistance} from '../../src/search/engine/searcher';
 import {lunr} from '../../src/search/engine/lunr';
 import {FIELDS} from '../../src/search/engine/shard';
-import {buildShard, FRAGMENT_TEXT_CHARS, pageFragments} from '../../plugins/search';
+import {apiKeywords, buildShard, FRAGMENT_TEXT_CHARS, pageFragments} from '../../plugins/search';
 import {cutAtWord, excerptWindow, formsMatcher, termMatcher} from '../../src/search/engine/marks';
 import {contextOf} from '../../src/search/contexts';
 import {extractPage} from '../../plugins/search/extract';
@@ -74,6 +74,7 @@ const page = (url: string, title: string, body: string, keywords: string[] = [],
     page('/messages', 'Сообщения и каналы', '<p>Сообщение можно создать в канале, закрепить, переслать. Сообщения хранятся на сервере, и каждое сообщение видно участникам канала.</p><h2 id="limits">Ограничения</h2><p>Длина сообщения ограничена.</p>'),
     page('/capacity', 'Планирование ресурсов', '<p>Память и процессоры сервера под нагрузку: сколько памяти отдать серверу базы.</p>'),
     page('/get-jobs', 'Задания', '<p>Возвращает список заданий.</p>', ['getjobs', '/jobs', 'get:/jobs'], ['get', 'job']),
+    {url: '/api/jobs', page: extractPage(html('Задания', '<p>Запросы к фоновым заданиям.</p>'))!, operation: {keywords: [], name: [], verb: ''}},
     page('/jobs', 'Фоновые задания', '<p>Сервер выполняет задания по расписанию: задания экспорта, задания очистки.</p>'),
     page('/cache', 'Кеш', '<p>Память, память, память: кеш держит данные в памяти, память растёт.</p>'),
     page('/k8s', 'Kubernetes', '<p>Установка в кластер Kubernetes.</p>'),
@@ -168,6 +169,8 @@ const page = (url: string, title: string, body: string, keywords: string[] = [],
     // A single word names a topic, not an action: the guide comes before the operations.
     expect(first('сообщение')).toBe('/messages');
     expect(first('задания')).toBe('/jobs');
+    // A tag's page of the reference is named by no action either.
+    expect(search(corpus, glossary, 'задания').hits.map((h) => h.url).indexOf('/api/jobs')).toBeGreaterThan(0);
     // «через api» asks for the API, and is not a word the page must contain.
     expect(first('получить сообщение через api')).toBe('/get-post');
   });
@@ -182,6 +185,16 @@ const page = (url: string, title: string, body: string, keywords: string[] = [],
     if ('error' in plan) throw new Error(plan.error);
     expect(plan.groups - plan.weak.size).toBe(2);
     expect(first('какие нужны настройки памяти сервера у time')).toBe('/capacity');
+  });
+
+  it('knows the reference pages of operations and of tags from the spec', () => {
+    const spec = {tags: [{name: 'Bots'}], paths: {'/bots/{bot_id}': {get: {operationId: 'GetBot'}, patch: {operationId: 'PatchBot'}}}};
+    const keys = apiKeywords([{spec, routeBase: '/api/v4'}], ['/api/v4/bots', '/api/v4/get-bot', '/api/v4/patch-bot', '/api/v4/introduction']);
+    expect(keys.get('/api/v4/get-bot')).toEqual({keywords: ['getbot', '/bots/{}', 'get:/bots/{}'], name: ['bot'], verb: 'get'});
+    expect(keys.get('/api/v4/patch-bot')?.verb).toBe('patch');
+    expect(keys.get('/api/v4/bots')).toEqual({keywords: [], name: [], verb: ''});
+    expect(keys.has('/api/v4/introduction')).toBe(false);
+    expect(() => apiKeywords([{spec, routeBase: '/api/v4'}], ['/api/v4/get-bot'])).toThrow(/no page for operation PatchBot/);
   });
 
   it('tells edits within a distance, with swaps as one edit', () => {

@@ -53,7 +53,10 @@ export interface SearchResult {
  */
 type Section = Omit<Hit, 'score' | 'terms'> & {titleTerms: number; operation?: Operation};
 
-/** An operation page's name: the verbs it may be asked for with, and the number of its other words. */
+/**
+ * A page of the API reference (an operation's or a tag's): the verbs its operation may be asked
+ * for with (none for a tag's page), and the number of the other words of the operation's name.
+ */
 interface Operation {
   verbs: string[];
   objectWords: number;
@@ -163,7 +166,7 @@ export function buildCorpus(shards: Shard[]): Corpus {
       const [url, title, crumbs, name, fragments] = shard.pages[page];
       const number = before.get(page) ?? 0;
       before.set(page, number + 1);
-      sections.push({url, anchor, title, heading, crumbs, fragment: fragmentOf(fragments, number), titleTerms: 0, ...(name.length ? {operation: operationOf(title, name)} : {})});
+      sections.push({url, anchor, title, heading, crumbs, fragment: fragmentOf(fragments, number), titleTerms: 0, ...(name ? {operation: operationOf(title, name)} : {})});
     }
   }
   const count = sections.length;

@@ -18,12 +18,13 @@ export const FIELDS = ['title', 'heading', 'keywords', 'content'] as const;
 export type Field = (typeof FIELDS)[number];
 
 /**
- * `[url, title, breadcrumbs, operation name, fragments]`. The operation name, for an API operation
- * page, is the verb its name starts with and then the index terms of its name (`['get', 'user',
- * 'email']` for GetUserByEmail); empty for other pages. Fragments are `[hash, number of sections]`
- * in order: the first holds the page's first sections, and so on.
+ * `[url, title, breadcrumbs, operation name, fragments]`. The operation name, for a page of the API
+ * reference, is the verb its operation's name starts with and then the index terms of that name
+ * (`['get', 'user', 'email']` for GetUserByEmail; `['']` for a tag's page, which has no operation);
+ * null for other pages. Fragments are `[hash, number of sections]` in order: the first holds the
+ * page's first sections, and so on.
  */
-export type PageRecord = [string, string, string[], string[], [string, number][]];
+export type PageRecord = [string, string, string[], string[] | null, [string, number][]];
 /** `[page number, anchor ('' for the top of the page), heading]` */
 export type SectionRecord = [number, string, string];
 
