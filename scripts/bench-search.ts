@@ -180,6 +180,8 @@ async function wireBytes(request: Request): Promise<number> {
 async function coldFirstQuery(browser: Browser, variant: Variant, url: string, how: 'typed' | 'pasted'): Promise<Cold> {
   const context = await browser.newContext();
   const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(url, {waitUntil: 'load'});
   await page.locator(variant.ready).waitFor({state: 'attached'});
   await page.waitForLoadState('networkidle');
@@ -204,7 +206,12 @@ async function coldFirstQuery(browser: Browser, variant: Variant, url: string, h
   }
   const typed = await page.evaluate(() => performance.now());
   // The suggestions for the whole query: the last change before they stay put.
-  await settled(page);
+  try {
+    await settled(page);
+  } catch (error) {
+    // A search that breaks in the page (a script blocked by the CSP, say) shows as a time-out.
+    throw new Error(`${variant.name}: no suggestions for "${COLD_QUERY}" on ${url}: ${[...new Set(errors)].join('; ') || (error as Error).message}`);
+  }
   const last = await page.evaluate(() => (window as unknown as {__changes: {at: number}[]}).__changes.at(-1)!.at);
   const downloads = await Promise.all(pending);
   await context.close();
