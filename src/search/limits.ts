@@ -1,6 +1,12 @@
 /** At most 10 results on the search page and 10 suggestions in the dropdown. */
 export const RESULT_LIMIT = 10;
 export const SUGGESTION_LIMIT = 10;
+/**
+ * How long a query must find nothing in the reader's section before the navbar box searches the
+ * whole site instead: long enough for the next keystroke (readers type 3–8 keys a second), so a
+ * word in progress does not load the index of every section.
+ */
+export const FALLBACK_DELAY_MS = 400;
 
 /*
  * Bounds on the work one query may cause. The query comes from the address bar as well as from

@@ -54,6 +54,25 @@ test.describe('search bar', () => {
     }
   });
 
+  test('typing inside a section loads only that section\'s index; a settled query with nothing there falls back to the whole site', async ({page}) => {
+    const shards: string[] = [];
+    page.on('request', (request) => {
+      const name = /\/search-index\/([a-z-]+)\.[0-9a-f]+\.json$/.exec(new URL(request.url()).pathname)?.[1];
+      if (name && name !== 'fragment') shards.push(name);
+    });
+    await openHydrated(page, '/administration/settings/environment/smtp');
+    await box(page).click();
+    await page.keyboard.type('настройка почты', {delay: 60});
+    await expect(options(page).first()).toBeVisible();
+    await page.waitForTimeout(1000);
+    expect([...new Set(shards)]).toEqual(['administration']);
+    // A word no administration page has: once the reader stops typing, the whole site is searched.
+    await box(page).fill('keepalived');
+    await expect(page.getByText('В разделе «Администрирование» ничего не найдено. Показаны результаты по всей документации.')).toBeVisible();
+    await expect(options(page).first()).toBeVisible();
+    expect(new Set(shards).size).toBeGreaterThan(1);
+  });
+
   test('arrow keys and Enter open a hit at its section, with its terms highlighted on the page', async ({page}) => {
     await openHydrated(page, '/');
     await box(page).fill('docker compose');

@@ -12,7 +12,7 @@ import {useSearch, type SearchState} from '../../client/client';
 import {contextOf, labelOf, scopeParam} from '../../contexts';
 import type {Scope} from '../../client/protocol';
 import {searchStrings as t} from '../../strings';
-import {SUGGESTION_LIMIT} from '../../limits';
+import {FALLBACK_DELAY_MS, SUGGESTION_LIMIT} from '../../limits';
 import Marked, {HitDetails} from '../Marked';
 import {failureTexts, nothingFoundText, noticeTexts} from '../messages';
 import styles from './styles.module.css';
@@ -88,11 +88,20 @@ export default function SearchBar(): ReactNode {
   const empty = Boolean(context) && inContext.state.index === 'done' && !inContext.state.error && !inContext.state.timedOut && inContext.state.query !== '' && inContext.state.hits.length === 0;
   const problems = inContext.state.index === 'failed' ? (inContext.state.problems ?? []) : [];
   const broken = Boolean(context) && problems.length > 0 && problems.every((p) => p.context !== undefined && p.reason !== 'network');
-  const fallback = empty || broken;
+  // While the reader types, a word in progress often matches nothing in the section; the whole site
+  // is searched (and its index loaded) only once the query has stayed empty for a moment.
+  const [settledEmpty, setSettledEmpty] = useState('');
+  const emptyQuery = empty ? inContext.state.query : '';
+  useEffect(() => {
+    if (!emptyQuery) return undefined;
+    const timer = setTimeout(() => setSettledEmpty(emptyQuery), FALLBACK_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [emptyQuery]);
+  const fallback = (empty && settledEmpty === emptyQuery) || broken;
   const whole = useSearch(fallback ? query : '', {}, SUGGESTION_LIMIT);
   const {state, retry} = fallback && (whole.state.query || broken) ? whole : inContext;
   // Until the whole site has answered, the empty section is not yet «nothing found».
-  const waiting = fallback && !whole.state.query;
+  const waiting = (empty && !fallback) || (fallback && !whole.state.query);
   const hits = query.trim() ? state.hits : [];
 
   // Ctrl+K / Cmd+K from anywhere on the page.
