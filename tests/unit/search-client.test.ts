@@ -127,6 +127,15 @@ describe('search worker', () => {
     expect(deep.marks.excerpt.map(([a, b]) => deep.excerpt.slice(a, b))).toEqual(['etcd', 'диск']);
   });
 
+  it('while the reader types, fetches the excerpts of the last query only', async () => {
+    await ask({query: 'кластер', scope: {context: 'license'}});
+    // Keystrokes: each query replaces the one before it before its excerpts are fetched.
+    const [first, second] = await Promise.all([ask({query: 'поды', scope: {context: 'deployment'}}), ask({query: 'поды kubernetes', scope: {context: 'deployment'}})]);
+    const hitsOf = (replies: Reply[]) => (replies.at(-1) as Extract<Reply, {type: 'result'}>).hits;
+    expect(hitsOf(first)[0]).toMatchObject({url: '/deployment/k8s', excerpt: ''});
+    expect(hitsOf(second)[0].excerpt).toContain('Поды Kubernetes');
+  });
+
   it('searches inside or outside a context', async () => {
     const inside = (await ask({query: 'k8s', scope: {context: 'deployment'}})).at(-1) as Extract<Reply, {type: 'result'}>;
     expect(inside.hits.map((h) => h.url)).toEqual(['/deployment/k8s']);

@@ -218,7 +218,20 @@ export function hitHref(hit: {url: string; anchor: string}, words: readonly stri
   return `${hit.url}${query ? `?${query}` : ''}${hit.anchor ? `#${hit.anchor}` : ''}`;
 }
 
+/**
+ * While the reader types, each keystroke is a search, and fetching excerpts for every one of them
+ * would download the fragments of results replaced a moment later. A search that follows another
+ * within TYPING_GAP_MS waits EXCERPT_DELAY_MS before fetching; if a newer search has come by then,
+ * its hits go without excerpts (the newer answer replaces them). A lone or pasted query waits for
+ * nothing.
+ */
+export const TYPING_GAP_MS = 400;
+export const EXCERPT_DELAY_MS = 200;
+let lastSearch = {id: 0, at: -Infinity};
+
 export async function handle(request: Request, post: (reply: Reply) => void): Promise<void> {
+  const typing = request.type === 'search' && performance.now() - lastSearch.at < TYPING_GAP_MS;
+  if (request.type === 'search') lastSearch = {id: request.id, at: performance.now()};
   let prepared: Awaited<ReturnType<typeof prepare>>;
   try {
     prepared = await prepare(request, post);
@@ -237,7 +250,9 @@ export async function handle(request: Request, post: (reply: Reply) => void): Pr
   const result = search(prepared.corpus, prepared.glossary, request.query, request.limit);
   // The search is done: what remains is waiting for the network, which the page does not time out.
   post({type: 'excerpts', id: request.id});
-  const texts = await sectionTexts(request.baseUrl, result.hits);
+  if (typing) await new Promise((resolve) => setTimeout(resolve, EXCERPT_DELAY_MS));
+  const superseded = lastSearch.id !== request.id;
+  const texts = superseded ? result.hits.map(() => '') : await sectionTexts(request.baseUrl, result.hits);
   // A query typed on the wrong keyboard layout is marked as the reader meant it.
   const typed = result.retyped ?? request.query;
   const hits: ShownHit[] = result.hits.map(({score: _score, fragment: _fragment, ...hit}, i) => {
