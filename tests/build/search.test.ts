@@ -14,9 +14,10 @@ const build = path.resolve(__dirname, '../../build');
 const MAX_SHARD_GZIP = 300 * 1024;
 /**
  * A first whole-site query downloads the manifest and every shard, the worker (about 20 KB gzip)
- * and the fragments of its hits (a few KB each): at most about 450 KB in all.
+ * and the fragments of its hits (a few KB each): at most about 460 KB in all. (The index is now
+ * about 410 KB: operations' names and pages' descriptions weigh in ranking.)
  */
-const MAX_WHOLE_SITE_INDEX_GZIP = 400 * 1024;
+const MAX_WHOLE_SITE_INDEX_GZIP = 416 * 1024;
 
 describe('search index', () => {
   const {manifest, shards} = loadBuiltIndex(build);
@@ -76,9 +77,9 @@ describe('search index', () => {
     const of = (kinds: string[]) => quality(evaluated.filter((e) => kinds.includes(e.query.kind)).map((e) => e.rank));
     // Floors well below what the engine reaches (npm run search:eval), to catch regressions.
     const all = quality(evaluated.map((e) => e.rank));
-    expect(all.recallAt1).toBeGreaterThanOrEqual(0.72);
+    expect(all.recallAt1).toBeGreaterThanOrEqual(0.75);
     expect(all.recallAt10).toBeGreaterThanOrEqual(0.92);
-    expect(all.mrr).toBeGreaterThanOrEqual(0.8);
+    expect(all.mrr).toBeGreaterThanOrEqual(0.82);
     expect(of(['api-path', 'operation-id', 'setting-key', 'env-var', 'method-path']).recallAt1).toBeGreaterThanOrEqual(0.9);
     // Readers' own words: questions, operations by what they do, English terms.
     expect(of(['operation']).recallAt1).toBeGreaterThanOrEqual(0.55);
@@ -86,7 +87,10 @@ describe('search index', () => {
     expect(of(['question']).recallAt10).toBeGreaterThanOrEqual(0.85);
     expect(of(['en-words']).recallAt10).toBeGreaterThanOrEqual(0.85);
     expect(of(['layout']).recallAt10).toBeGreaterThanOrEqual(0.8);
-    for (const kind of new Set(evaluated.map((e) => e.query.kind))) expect(of([kind]).recallAt10, kind).toBeGreaterThanOrEqual(0.8);
+    for (const kind of new Set(evaluated.map((e) => e.query.kind))) {
+      expect(of([kind]).recallAt10, kind).toBeGreaterThanOrEqual(0.8);
+      expect(of([kind]).recallAt1, kind).toBeGreaterThanOrEqual(0.55);
+    }
     expect(evaluated.filter((e) => e.result.error).map((e) => e.query.q)).toEqual([]);
   });
 });
