@@ -62,7 +62,7 @@ test.describe('search bar', () => {
     });
     await openHydrated(page, '/administration/settings/environment/smtp');
     await box(page).click();
-    await page.keyboard.type('настройка почты', {delay: 60});
+    await page.keyboard.type('настройка почты', {delay: 50});
     await expect(options(page).first()).toBeVisible();
     await page.waitForTimeout(1000);
     expect([...new Set(shards)]).toEqual(['administration']);

@@ -89,15 +89,13 @@ export default function SearchBar(): ReactNode {
   const problems = inContext.state.index === 'failed' ? (inContext.state.problems ?? []) : [];
   const broken = Boolean(context) && problems.length > 0 && problems.every((p) => p.context !== undefined && p.reason !== 'network');
   // While the reader types, a word in progress often matches nothing in the section; the whole site
-  // is searched (and its index loaded) only once the query has stayed empty for a moment.
-  const [settledEmpty, setSettledEmpty] = useState('');
-  const emptyQuery = empty ? inContext.state.query : '';
+  // is searched (and its index loaded) only for a query the reader has stopped typing for a moment.
+  const [settled, setSettled] = useState('');
   useEffect(() => {
-    if (!emptyQuery) return undefined;
-    const timer = setTimeout(() => setSettledEmpty(emptyQuery), FALLBACK_DELAY_MS);
+    const timer = setTimeout(() => setSettled(query.trim()), FALLBACK_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [emptyQuery]);
-  const fallback = (empty && settledEmpty === emptyQuery) || broken;
+  }, [query]);
+  const fallback = (empty && settled === inContext.state.query) || broken;
   const whole = useSearch(fallback ? query : '', {}, SUGGESTION_LIMIT);
   const {state, retry} = fallback && (whole.state.query || broken) ? whole : inContext;
   // Until the whole site has answered, the empty section is not yet «nothing found».
