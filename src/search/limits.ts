@@ -7,6 +7,8 @@ export const SUGGESTION_LIMIT = 10;
  * word in progress does not load the index of every section.
  */
 export const FALLBACK_DELAY_MS = 400;
+/** A query sent within this time of the one before is taken as a keystroke of a query being typed. */
+export const TYPING_GAP_MS = 400;
 
 /*
  * Bounds on the work one query may cause. The query comes from the address bar as well as from

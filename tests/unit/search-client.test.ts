@@ -65,6 +65,7 @@ describe('search worker', () => {
       contexts: [
         {path: 'deployment', label: 'Развёртывание', file: 'search-index/deployment.0123456789.json', pages: 1, sections: 2},
         {path: 'license', label: 'Лицензия', file: 'search-index/license.0123456789.json', pages: 1, sections: 1},
+        {path: 'integrations', label: 'Интеграции', file: 'search-index/integrations.0123456789.json', pages: 1, sections: 1},
         {path: '', label: '', file: 'search-index/other.0123456789.json', pages: 1, sections: 1},
       ],
       glossary: [['kubernetes', 'k8s']],
@@ -72,6 +73,7 @@ describe('search worker', () => {
     '/search-index/deployment.0123456789.json': shardOf('deployment', '/deployment/k8s', 'Kubernetes', '<p>Установка в кластер.</p><h2 id="check">Проверка</h2><p>Поды Kubernetes запущены.</p>'),
     '/search-index/other.0123456789.json': shardOf('', '/faq', 'Вопросы', '<p>Можно ли поставить Time в k8s?</p>'),
     '/search-index/license.0123456789.json': shardOf('license', '/license/etcd', 'Хранилище', `<p>${long}</p>`),
+    '/search-index/integrations.0123456789.json': shardOf('integrations', '/integrations/hooks', 'Вебхуки', '<p>Вебхук принимает события от внешних систем и публикует их в канал.</p>'),
   };
   for (const [hash, json] of fragments) files[`/${fragmentFile(hash)}`] = JSON.parse(json);
   let failing = false;
@@ -127,13 +129,20 @@ describe('search worker', () => {
     expect(deep.marks.excerpt.map(([a, b]) => deep.excerpt.slice(a, b))).toEqual(['etcd', 'диск']);
   });
 
-  it('while the reader types, fetches the excerpts of the last query only', async () => {
-    await ask({query: 'кластер', scope: {context: 'license'}});
-    // Keystrokes: each query replaces the one before it before its excerpts are fetched.
-    const [first, second] = await Promise.all([ask({query: 'поды', scope: {context: 'deployment'}}), ask({query: 'поды kubernetes', scope: {context: 'deployment'}})]);
-    const hitsOf = (replies: Reply[]) => (replies.at(-1) as Extract<Reply, {type: 'result'}>).hits;
-    expect(hitsOf(first)[0]).toMatchObject({url: '/deployment/k8s', excerpt: ''});
-    expect(hitsOf(second)[0].excerpt).toContain('Поды Kubernetes');
+  it('while the reader types, answers at once and fetches the excerpts of the last query only', async () => {
+    const hitsOf = (reply: Reply | undefined) => (reply as Extract<Reply, {type: 'result'}>).hits;
+    const scope = {context: 'integrations'};
+    // Keystrokes: the first query is replaced by the next before its excerpts are fetched.
+    const [first, second] = await Promise.all([ask({query: 'вебхук', scope, typing: true}), ask({query: 'вебхук события', scope, typing: true})]);
+    expect(first.filter((r) => r.type === 'result').map((r) => (r as Extract<Reply, {type: 'result'}>).early)).toEqual([true, undefined]);
+    expect(hitsOf(first.at(-1))[0]).toMatchObject({url: '/integrations/hooks', excerpt: ''});
+    // The last one: at once without the excerpt it has not fetched yet, then with it.
+    expect(hitsOf(second.at(-2))[0].excerpt).toBe('');
+    expect(hitsOf(second.at(-1))[0].excerpt).toContain('события');
+    // A query not typed (pasted, or sent alone) is answered once, with its excerpts.
+    const pasted = await ask({query: 'публикует', scope});
+    expect(pasted.filter((r) => r.type === 'result')).toHaveLength(1);
+    expect(hitsOf(pasted.at(-1))[0].excerpt).toContain('публикует');
   });
 
   it('searches inside or outside a context', async () => {

@@ -4,7 +4,7 @@
  */
 import {useCallback, useEffect, useRef, useState} from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import {SEARCH_TIMEOUT_MS} from '../limits';
+import {SEARCH_TIMEOUT_MS, TYPING_GAP_MS} from '../limits';
 import type {IndexProblem, Reply, Request, Scope, SearchRequest, ShownHit, WarmRequest} from './protocol';
 
 type Listener = (reply: Reply) => void;
@@ -29,7 +29,7 @@ function settle(id: number, reply: Reply) {
     entry.timer = undefined;
     return;
   }
-  if (reply.type !== 'loading') {
+  if (reply.type !== 'loading' && !(reply.type === 'result' && reply.early)) {
     clearTimeout(entry.timer);
     pending.delete(id);
   }
@@ -126,6 +126,7 @@ export function useSearch(query: string, scope: Scope, limit: number) {
   const scopeKey = `${scope.context ?? ''}|${scope.outside ? 1 : 0}`;
   const scopeRef = useRef(scope);
   scopeRef.current = scope;
+  const lastSent = useRef(-Infinity);
 
   useEffect(() => {
     const text = query.trim();
@@ -133,7 +134,10 @@ export function useSearch(query: string, scope: Scope, limit: number) {
       setState((s) => ({index: s.index === 'failed' ? 'idle' : s.index, query: '', hits: []}));
       return undefined;
     }
-    return send({type: 'search', baseUrl, query: text, scope: scopeRef.current, limit}, (reply) => {
+    // A query that follows the previous one this quickly is a keystroke of a query being typed.
+    const typing = performance.now() - lastSent.current < TYPING_GAP_MS;
+    lastSent.current = performance.now();
+    return send({type: 'search', baseUrl, query: text, scope: scopeRef.current, limit, typing}, (reply) => {
       if (reply.type === 'loading') setState((s) => ({...s, index: 'loading'}));
       else if (reply.type === 'failed') {
         console.error(reply.message);

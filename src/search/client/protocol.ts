@@ -22,6 +22,8 @@ export interface SearchRequest {
   query: string;
   scope: Scope;
   limit: number;
+  /** Sent while the reader types: its excerpts may wait for the next keystroke (searchService.ts). */
+  typing?: boolean;
 }
 
 /** Loads and builds a scope ahead of the first query (when the reader focuses the search box). */
@@ -67,9 +69,10 @@ export type Reply =
   | {type: 'excerpts'; id: number}
   /**
    * The hits; `unavailable` lists the contexts of the scope whose shard could not be used (the
-   * hits come from the others), `cut` what of the query was left out.
+   * hits come from the others), `cut` what of the query was left out. An `early` result is not the
+   * last: the same hits follow with the excerpts still being fetched.
    */
-  | {type: 'result'; id: number; hits: ShownHit[]; retyped?: string; error?: string; cut?: {chars?: number; terms?: number}; unavailable?: IndexProblem[]}
+  | {type: 'result'; id: number; hits: ShownHit[]; early?: boolean; retyped?: string; error?: string; cut?: {chars?: number; terms?: number}; unavailable?: IndexProblem[]}
   /** Nothing of the scope's index could be used: `problems` says why, `message` is for the console. */
   | {type: 'failed'; id: number; message: string; problems: IndexProblem[]}
   /** The search took longer than its budget and the worker was replaced (sent by the page's side). */

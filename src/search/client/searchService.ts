@@ -177,6 +177,8 @@ async function prepare(request: Request, post: (reply: Reply) => void): Promise<
 export const FRAGMENT_TIMEOUT_MS = 2000;
 
 const fragments = new Map<string, Promise<Fragment>>();
+/** The fragments fetched so far, by URL: what a hit can show at once. */
+const fetchedFragments = new Map<string, Fragment>();
 
 /** A fragment (fetched once; again after a failure). */
 function loadFragment(baseUrl: string, hash: string): Promise<Fragment> {
@@ -184,7 +186,16 @@ function loadFragment(baseUrl: string, hash: string): Promise<Fragment> {
   return once(fragments, url, async () => {
     const fragment = await fetchJson(url, AbortSignal.timeout(FRAGMENT_TIMEOUT_MS));
     if (typeof fragment !== 'object' || fragment === null || Array.isArray(fragment)) throw new IndexError('damaged', `${url}: not a fragment of the search index`);
+    fetchedFragments.set(url, fragment as Fragment);
     return fragment as Fragment;
+  });
+}
+
+/** The text of each hit's section from the fragments already fetched; '' for the others. */
+function fetchedTexts(baseUrl: string, hits: Hit[]): string[] {
+  return hits.map((hit) => {
+    const text = hit.fragment ? fetchedFragments.get(`${baseUrl}${fragmentFile(hit.fragment)}`)?.[hit.anchor] : undefined;
+    return typeof text === 'string' ? text : '';
   });
 }
 
@@ -220,18 +231,17 @@ export function hitHref(hit: {url: string; anchor: string}, words: readonly stri
 
 /**
  * While the reader types, each keystroke is a search, and fetching excerpts for every one of them
- * would download the fragments of results replaced a moment later. A search that follows another
- * within TYPING_GAP_MS waits EXCERPT_DELAY_MS before fetching; if a newer search has come by then,
- * its hits go without excerpts (the newer answer replaces them). A lone or pasted query waits for
- * nothing.
+ * would download the fragments of results replaced a moment later. A search sent while typing
+ * (`typing`, see client.ts) is answered at once with the excerpts already at hand (an early result),
+ * then waits EXCERPT_DELAY_MS: if no newer search has come by then, it fetches the rest and answers
+ * again. Other queries fetch their excerpts at once.
  */
-export const TYPING_GAP_MS = 400;
 export const EXCERPT_DELAY_MS = 200;
-let lastSearch = {id: 0, at: -Infinity};
+/** The newest search request: a search waiting for its excerpts gives way to it. */
+let newestSearch = 0;
 
 export async function handle(request: Request, post: (reply: Reply) => void): Promise<void> {
-  const typing = request.type === 'search' && performance.now() - lastSearch.at < TYPING_GAP_MS;
-  if (request.type === 'search') lastSearch = {id: request.id, at: performance.now()};
+  if (request.type === 'search') newestSearch = request.id;
   let prepared: Awaited<ReturnType<typeof prepare>>;
   try {
     prepared = await prepare(request, post);
@@ -250,19 +260,28 @@ export async function handle(request: Request, post: (reply: Reply) => void): Pr
   const result = search(prepared.corpus, prepared.glossary, request.query, request.limit);
   // The search is done: what remains is waiting for the network, which the page does not time out.
   post({type: 'excerpts', id: request.id});
-  if (typing) await new Promise((resolve) => setTimeout(resolve, EXCERPT_DELAY_MS));
-  const superseded = lastSearch.id !== request.id;
-  const texts = superseded ? result.hits.map(() => '') : await sectionTexts(request.baseUrl, result.hits);
   // A query typed on the wrong keyboard layout is marked as the reader meant it.
   const typed = result.retyped ?? request.query;
-  const hits: ShownHit[] = result.hits.map(({score: _score, fragment: _fragment, ...hit}, i) => {
-    const matches = termMatcher(hit.terms);
-    const words = matchedWords(typed, hit.terms);
-    // The window goes where the reader's own words are; when only synonyms or corrections matched, where those are.
-    const typedForms = formsMatcher(words);
-    const excerpt = excerptWindow(texts[i], markRanges(texts[i], typedForms).length ? typedForms : matches);
-    return {...hit, excerpt, href: hitHref(hit, words), marks: {title: markRanges(hit.title, matches), heading: markRanges(hit.heading, matches), excerpt: markRanges(excerpt, matches)}};
-  });
   const {unavailable} = prepared;
-  post({type: 'result', id: request.id, hits, ...(result.retyped ? {retyped: result.retyped} : {}), ...(result.error ? {error: result.error} : {}), ...(result.cut ? {cut: result.cut} : {}), ...(unavailable.length ? {unavailable} : {})});
+  const answer = (texts: string[], early: boolean): Reply => {
+    const hits: ShownHit[] = result.hits.map(({score: _score, fragment: _fragment, ...hit}, i) => {
+      const matches = termMatcher(hit.terms);
+      const words = matchedWords(typed, hit.terms);
+      // The window goes where the reader's own words are; when only synonyms or corrections matched, where those are.
+      const typedForms = formsMatcher(words);
+      const excerpt = excerptWindow(texts[i], markRanges(texts[i], typedForms).length ? typedForms : matches);
+      return {...hit, excerpt, href: hitHref(hit, words), marks: {title: markRanges(hit.title, matches), heading: markRanges(hit.heading, matches), excerpt: markRanges(excerpt, matches)}};
+    });
+    return {type: 'result', id: request.id, hits, ...(early ? {early} : {}), ...(result.retyped ? {retyped: result.retyped} : {}), ...(result.error ? {error: result.error} : {}), ...(result.cut ? {cut: result.cut} : {}), ...(unavailable.length ? {unavailable} : {})};
+  };
+  if (request.typing) {
+    const atHand = fetchedTexts(request.baseUrl, result.hits);
+    post(answer(atHand, true));
+    await new Promise((resolve) => setTimeout(resolve, EXCERPT_DELAY_MS));
+    if (newestSearch !== request.id) {
+      post(answer(atHand, false));
+      return;
+    }
+  }
+  post(answer(await sectionTexts(request.baseUrl, result.hits), false));
 }
