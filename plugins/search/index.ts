@@ -1,5 +1,5 @@
 /**
- * The site's search (issue 6): the search bar and the search page (theme components in
+ * The site's search: the search bar and the search page (theme components in
  * src/search/theme), the highlighting of search terms on the page a hit leads to (a client module),
  * and the index.
  *
