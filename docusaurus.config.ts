@@ -70,7 +70,8 @@ const config: Config = {
       // Off: the API theme's stylesheet is not in a layer, so layered site CSS could never override it.
       useCssCascadeLayers: false,
       fasterByDefault: true,
-      // SPEC §4: the colour mode lives in localStorage under the plain key `theme`.
+      // The colour mode lives in localStorage under the plain key `theme` rather than one namespaced by
+      // the site's URL, so a reader's choice holds whatever address serves the portal.
       siteStorageNamespacing: false,
       // WRITING.md prescribes explicit heading ids `## Заголовок {#id}`.
       mdx1CompatDisabledByDefault: false,
@@ -150,7 +151,7 @@ const config: Config = {
     announcementReset(announcementBar.id),
     apiChunks,
     codeHighlight,
-    // Every page as Markdown at <path>.md, /llms.txt and /llms-full.txt (issue 8).
+    // Every page as Markdown at <path>.md, /llms.txt and /llms-full.txt, for AI assistants and plain-text readers.
     markdownExport(llms),
     ...(plainSearchPlugin ? [] : [search(searchIndexOptions)]),
     [

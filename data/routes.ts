@@ -29,7 +29,7 @@ export const contractRoutes: ContractRoute[] = [
   {path: '/license/', sidebar: 'license', issue: 2},
   {path: '/license/licences', sidebar: 'license', issue: 2},
 
-  // Section overviews (issue 2 writes them; their sections fill in later).
+  // Section overviews (their sections fill in later).
   {path: '/administration/', sidebar: 'administration', issue: 2},
   {path: '/api/', sidebar: 'api', issue: 2},
   {path: '/integrations/', sidebar: 'integrations', issue: 2},

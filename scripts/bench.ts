@@ -8,10 +8,10 @@
  *   second, p99 latency and errors for a guide page, an API page and the largest search shard;
  *   any error fails the bench;
  * - Lighthouse 12 mobile performance (median of 3) and CLS of the home, a guide, a settings page,
- *   the search page and an API operation, against the budgets of issue 7 (`--no-lighthouse` skips).
+ *   the search page and an API operation, against the budgets below (`--no-lighthouse` skips).
  * Results are printed and written to reports/bench.json. `--no-build` measures the existing build.
  * Guide pages are compared with bench/baseline.json (before the API reference): the bench fails if
- * one of them loads more JavaScript than then, or more than the budgets of issue 7 (JS_BUDGET). The
+ * one of them loads more JavaScript than then, or more than its budget (JS_BUDGET). The
  * cold build is compared with bench/build-baseline.json: more than 20 % slower or heavier fails.
  */
 import fs from 'node:fs';
@@ -137,10 +137,10 @@ async function main() {
   }
 }
 
-/** Issue 7: gzipped JavaScript a page may load in Chromium (guide pages 250 KB, operation pages 700 KB). */
+/** Gzipped JavaScript a page may load in Chromium (guide pages 250 KB, operation pages 700 KB): a reader on a phone waits for all of it. */
 const JS_BUDGET: Record<keyof typeof pages, number> = {home: 250 * 1024, guide: 250 * 1024, settings: 250 * 1024, apiOperation: 700 * 1024};
 
-/** Issue 7: Lighthouse mobile performance per page type (median of 3 runs) and CLS everywhere. */
+/** Lighthouse mobile performance per page type (median of 3 runs: one run varies too much) and CLS everywhere. */
 const LIGHTHOUSE_RUNS = 3;
 const MAX_CLS = 0.02;
 const LIGHTHOUSE_BUDGETS = [
@@ -161,7 +161,7 @@ function loadTest(base: string): LoadResult[] {
   return [pages.guide, pages.apiOperation, `/${shard}`].map((p) => runWrk(`${base}${p}`, 8));
 }
 
-/** Issue 7: the cold build may not take more than 20 % longer or more memory than the recorded one. */
+/** The cold build may not take more than 20 % longer or more memory than the recorded one (CI runs it on 2 cores). */
 const BUILD_TOLERANCE = 0.2;
 
 /** Prints the build against bench/build-baseline.json; returns what regressed beyond the tolerance. */

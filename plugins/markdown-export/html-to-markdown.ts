@@ -1,5 +1,5 @@
 /**
- * A built page as Markdown (issue 8): the doc's content as the reader sees it, with everything the
+ * A built page as Markdown: the doc's content as the reader sees it, with everything the
  * page rendered from components (settings tables, tabs, admonitions, diagrams, the API reference's
  * parameter and schema lists) in plain CommonMark + GFM, and every link absolute.
  *

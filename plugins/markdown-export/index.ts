@@ -1,5 +1,5 @@
 /**
- * Docs where AI assistants read them (issue 8). After the build:
+ * Docs where AI assistants read them. After the build:
  * - every doc page is also written as Markdown at `<path>.md` (`/` → `/index.md`): guides and
  *   hand-written API chapters from their HTML (./html-to-markdown), API operations from the
  *   operation (./operation-to-markdown); front matter is gone, components are plain Markdown, links

@@ -1,5 +1,5 @@
 /**
- * An API operation page as Markdown (issue 8), written from the operation itself rather than from
+ * An API operation page as Markdown, written from the operation itself rather than from
  * its HTML: the page draws parameters, schemas and response examples with interactive components
  * (collapsible trees, tabs, examples rendered in the browser), which flatten badly. The result reads
  * top to bottom: method and path, description, authorization, parameters, request body, responses

@@ -1,5 +1,5 @@
 /**
- * Content-Security-Policy without `unsafe-inline` for scripts (issue 7): the framework puts a few
+ * Content-Security-Policy without `unsafe-inline` for scripts: the framework puts a few
  * small scripts inline (colour mode, the announcement bar reset, the base-URL check on the home
  * page, the redirect pages), so once the build is complete (scripts/build.ts; not a plugin, since
  * plugins' postBuild hooks run side by side and the redirect pages are written by one of them)

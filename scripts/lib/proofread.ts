@@ -1,5 +1,5 @@
 /**
- * Proofreading of the built site (issue 7): spelling, typography and glossary of the prose a reader
+ * Proofreading of the built site: spelling, typography and glossary of the prose a reader
  * gets.
  *
  * It reads the HTML pages, not the sources: a page's text comes from many places (Markdown guides,

@@ -3,7 +3,7 @@
  * matches the path against all ~700 routes, looks up its chunks and adds `<link rel="prefetch">`
  * elements. The sidebar shows dozens of links at once, so right after hydration this took 150–200 ms
  * of main-thread time on a phone-speed CPU, in tasks long enough to count as blocking time
- * (issue 7, Lighthouse). The links still fetch ahead, but a queue runs the work when the browser is
+ * (Lighthouse's total blocking time on a phone). The links still fetch ahead, but a queue runs the work when the browser is
  * idle, a few paths at a time.
  */
 type Prefetch = (routePath: string) => unknown;

@@ -1,5 +1,5 @@
 /**
- * Docs where readers are (issue 8), as built: the Markdown copy of every doc page, llms.txt and
+ * Docs where readers are, as built: the Markdown copy of every doc page, llms.txt and
  * llms-full.txt (plugins/markdown-export), and the edit link and update date of each page.
  */
 import fs from 'node:fs';

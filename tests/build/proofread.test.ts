@@ -1,5 +1,5 @@
 /**
- * Spelling, typography and glossary of every built page (issue 7; scripts/lib/proofread.ts says what is
+ * Spelling, typography and glossary of every built page (scripts/lib/proofread.ts says what is
  * checked and why). A failure lists every problem grouped by page, with the fix; writers run the
  * same check with `npm run check:proofread`.
  */

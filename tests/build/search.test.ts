@@ -10,7 +10,7 @@ import {fragmentFile, type Fragment} from '../../src/search/engine/shard';
 import {buildCorpus} from '../../src/search/engine/searcher';
 
 const build = path.resolve(__dirname, '../../build');
-/** Issue 7: the largest per-context index is at most 300 KB gzip. */
+/** The largest per-context index is at most 300 KB gzip: a section's first query downloads it whole. */
 const MAX_SHARD_GZIP = 300 * 1024;
 /**
  * A first whole-site query downloads the manifest and every shard, the worker (about 20 KB gzip)

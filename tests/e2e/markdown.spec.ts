@@ -1,7 +1,7 @@
 import {expect, test} from '@playwright/test';
 import {openHydrated} from './helpers';
 
-/** Issue 8: every doc page as Markdown, its two actions, llms.txt, and the guides' edit links. */
+/** Every doc page as Markdown, its two actions, llms.txt, and the guides' edit links. */
 
 test('the Markdown copy of a page is served as UTF-8 Markdown, guides and API operations alike', async ({request}) => {
   for (const [path, title] of [

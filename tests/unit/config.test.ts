@@ -92,7 +92,7 @@ describe('chrome', () => {
 });
 
 describe('search options', () => {
-  it('shows ten results and ten suggestions at most (SPEC §9)', () => {
+  it('shows ten results and ten suggestions at most', () => {
     expect([RESULT_LIMIT, SUGGESTION_LIMIT]).toEqual([10, 10]);
   });
 

@@ -1,5 +1,5 @@
 /**
- * The right column of an operation page (issue 7). It is in the HTML: the code samples made at build
+ * The right column of an operation page. It is in the HTML: the code samples made at build
  * time and a button that opens the try-it form. The form — the OpenAPI theme's ApiExplorer with its
  * request builder (postman-collection) and code generators, 1.7 MB of gzipped JavaScript — is loaded
  * only when the reader asks for it, and its code is fetched ahead when the pointer or focus reaches

@@ -1,5 +1,5 @@
 /**
- * «Скопировать как Markdown» and «Открыть в Markdown» (issue 8): the page's Markdown copy, written
+ * «Скопировать как Markdown» and «Открыть в Markdown»: the page's Markdown copy, written
  * by plugins/markdown-export at `<path>.md`, for pasting into an AI assistant or reading as text.
  */
 import {useEffect, useState, type ReactNode} from 'react';

@@ -6,7 +6,7 @@ import Mark from 'mark.js';
 import {formsMatcher, wordPattern} from '../engine/marks';
 
 export const MARK_CLASS = 'search-highlight';
-/** SPEC §9: the marking library waits at most this long for iframes. */
+/** The marking library waits at most this long for iframes, so a page with a slow iframe still gets its marks. */
 const IFRAMES_TIMEOUT = 5000;
 /** At most this many terms are taken from the address (it is reader-controlled). */
 const MAX_TERMS = 20;

@@ -98,7 +98,7 @@ export interface Corpus {
   actions: Set<string>;
 }
 
-/** BM25 parameters (SPEC §9; lunr's defaults). */
+/** BM25 parameters (lunr's defaults). */
 export const BM25 = {k1: 1.2, b: 0.75};
 
 /** The parts of lunr used to assemble an index (missing from its type definitions). */

@@ -1,5 +1,5 @@
 /**
- * «Обновлено 21 ноября 2026 г.» under a page, from the page's last git commit (issue 8). Replaces
+ * «Обновлено 21 ноября 2026 г.» under a page, from the page's last git commit. Replaces
  * theme-classic's version, which abbreviates the month («нояб.») and marks the date with a
  * microdata `itemprop` outside any item (invalid HTML). Pages show no author. The class is the
  * theme's (ThemeClassNames.common.lastUpdated), so its footer layout applies.

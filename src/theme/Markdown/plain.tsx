@@ -1,5 +1,5 @@
 /**
- * A fast path for the OpenAPI theme's Markdown component (issue 7). The theme renders every
+ * A fast path for the OpenAPI theme's Markdown component. The theme renders every
  * description of a schema, parameter and response with react-markdown (remark, GFM and raw HTML),
  * and on an operation page that parse ran hundreds of times during hydration: about a third of the
  * page's start-up work on a phone-speed CPU. Most descriptions are plain sentences, some with
