@@ -18,7 +18,7 @@ import YAML from 'yaml';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {encodeFields, fragmentFile, SHARD_FORMAT, type Manifest, type Fragment, type PageRecord, type SectionRecord, type SectionTerms, type Shard} from '../../src/search/engine/shard';
 import {cutAtWord} from '../../src/search/engine/marks';
-import {fold, identifierWords, methodPathKey, normalizeApiPath, stem, terms} from '../../src/search/engine/text';
+import {fold, methodPathKey, normalizeApiPath, stem, terms} from '../../src/search/engine/text';
 import kebabCase from 'lodash/kebabCase';
 import {slugForOperationId, METHODS} from '../../scripts/lib/openapi';
 import {extractPage, type ExtractedPage} from './extract';
@@ -66,9 +66,11 @@ export function apiKeywords(specs: {spec: unknown; routeBase: string}[], urls: s
         const slug = slugForOperationId(operationId);
         const url = pages.find((u) => u.endsWith(`/${slug}`));
         if (!url) throw new Error(`search index: no page for operation ${operationId} (${method.toUpperCase()} ${apiPath}) under ${routeBase}`);
-        const keys = out.get(url) ?? {keywords: [], name: [], verb: stem(fold(identifierWords(operationId).split(' ')[0]))};
+        // The page's slug is the operationId in words (`GetUserByEmail` → get-user-by-email).
+        const words = slug.split('-');
+        const keys = out.get(url) ?? {keywords: [], name: [], verb: stem(words[0])};
         keys.keywords.push(fold(operationId), normalizeApiPath(apiPath), methodPathKey(method, apiPath));
-        keys.name = [...new Set([...keys.name, ...terms(identifierWords(operationId))])];
+        keys.name = [...new Set([...keys.name, ...terms(words.join(' '))])];
         out.set(url, keys);
       }
     }

@@ -3,8 +3,8 @@ export const RESULT_LIMIT = 10;
 export const SUGGESTION_LIMIT = 10;
 /**
  * How long a query must find nothing in the reader's section before the navbar box searches the
- * whole site instead: long enough for the next keystroke (readers type 3–8 keys a second), so a
- * word in progress does not load the index of every section.
+ * whole site instead: longer than the gap between keystrokes of a reader typing steadily (an
+ * estimate: 100–300 ms), so a word in progress does not load the index of every section.
  */
 export const FALLBACK_DELAY_MS = 400;
 /** A query sent within this time of the one before is taken as a keystroke of a query being typed. */

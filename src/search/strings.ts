@@ -19,6 +19,10 @@ const lexemeNames: Record<string, string> = {
 const operatorSigns: Record<string, string> = {EDIT_DISTANCE: '~', BOOST: '^'};
 const found = (lexeme: string, value?: string) => (value !== undefined ? `«${operatorSigns[lexeme] ?? ''}${value}»` : (lexemeNames[lexeme] ?? `«${lexeme}»`));
 
+/** The sections whose index could not be used, as the start of a notice. */
+const sectionsLeftOut = (labels: string[]) =>
+  `${labels.length === 1 ? `Раздел «${labels[0]}» недоступен` : `Разделы ${labels.map((l) => `«${l}»`).join(', ')} недоступны`} для поиска: не удалось загрузить или прочитать ${labels.length === 1 ? 'его индекс' : 'их индексы'}.`;
+
 /** Every text of the search interface (the search bar, the search page, the highlighting). */
 export const searchStrings = {
   label: 'Поиск по документации',
@@ -32,10 +36,8 @@ export const searchStrings = {
   otherPages: 'Общие страницы',
   missing: (label?: string) => (label ? `Поисковый индекс раздела «${label}» не найден на сервере.` : 'Поисковый индекс не найден на сервере.'),
   damaged: (label?: string) => (label ? `Поисковый индекс раздела «${label}» повреждён: его не удалось прочитать.` : 'Поисковый индекс повреждён: его не удалось прочитать.'),
-  unavailable: (...labels: string[]) =>
-    `${labels.length === 1 ? `Раздел «${labels[0]}» недоступен` : `Разделы ${labels.map((l) => `«${l}»`).join(', ')} недоступны`} для поиска: не удалось загрузить или прочитать ${labels.length === 1 ? 'его индекс' : 'их индексы'}. Показаны результаты из остальных разделов.`,
-  unavailableNothingFound: (...labels: string[]) =>
-    `${labels.length === 1 ? `Раздел «${labels[0]}» недоступен` : `Разделы ${labels.map((l) => `«${l}»`).join(', ')} недоступны`} для поиска: не удалось загрузить или прочитать ${labels.length === 1 ? 'его индекс' : 'их индексы'}. В остальных разделах ничего не найдено.`,
+  unavailable: (...labels: string[]) => `${sectionsLeftOut(labels)} Показаны результаты из остальных разделов.`,
+  unavailableNothingFound: (...labels: string[]) => `${sectionsLeftOut(labels)} В остальных разделах ничего не найдено.`,
   retry: 'Повторить',
   noResults: 'Ничего не найдено',
   /** What to try when a search in part of the documentation found nothing. */

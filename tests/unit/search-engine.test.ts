@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {fold, identifierKeys, identifierWords, isIdentifier, methodPathKey, normalizeApiPath, stem, switchLayout, terms} from '../../src/search/engine/text';
+import {fold, identifierKeys, isIdentifier, methodPathKey, normalizeApiPath, stem, switchLayout, terms} from '../../src/search/engine/text';
 import {assertShard, decodeFields, encodeFields, type Shard} from '../../src/search/engine/shard';
 import {buildCorpus, FIELD_BOOSTS, matchApiPaths, planQuery, prepareGlossary, search, withinDistance} from '../../src/search/engine/searcher';
 import {lunr} from '../../src/search/engine/lunr';
@@ -205,10 +205,11 @@ const page = (url: string, title: string, body: string, keywords: string[] = [],
     expect(withinDistance('почтамт', 'почта', 1)).toBe(false);
   });
 
-  it('splits identifiers into words', () => {
-    expect(identifierWords('GetUserByEmail')).toBe('Get User By Email');
-    expect(identifierWords('GetLDAPGroups')).toBe('Get LDAP Groups');
-    expect(identifierWords('snake_case.name')).toBe('snake case name');
+  it('splits an operation\'s name into words, the verb first', () => {
+    const spec = {paths: {'/users/email/{email}': {get: {operationId: 'GetUserByEmail'}}, '/ldap/groups': {get: {operationId: 'GetLDAPGroups'}}}};
+    const keys = apiKeywords([{spec, routeBase: '/api/v4'}], ['/api/v4/get-user-by-email', '/api/v4/get-ldap-groups']);
+    expect(keys.get('/api/v4/get-user-by-email')).toMatchObject({verb: 'get', name: ['user', 'email']});
+    expect(keys.get('/api/v4/get-ldap-groups')).toMatchObject({verb: 'get', name: ['ldap', 'group']});
   });
 
   it('maps a URL to its context', () => {

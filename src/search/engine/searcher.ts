@@ -49,7 +49,7 @@ export interface SearchResult {
 
 /**
  * What a section shows in a result, and what ranking needs of its page: the number of terms in its
- * title and, for an API operation page, of words in the operation's name (0 for other pages).
+ * title and, for a page of the API reference, how its operation is named.
  */
 type Section = Omit<Hit, 'score' | 'terms'> & {titleTerms: number; operation?: Operation};
 
@@ -162,11 +162,14 @@ export function buildCorpus(shards: Shard[]): Corpus {
   const sections: Section[] = [];
   for (const shard of shards) {
     const before = new Map<number, number>(); // sections of each page so far
+    const operations = new Map<number, Operation>(); // one per page, shared by its sections
     for (const [page, anchor, heading] of shard.sections) {
       const [url, title, crumbs, name, fragments] = shard.pages[page];
       const number = before.get(page) ?? 0;
       before.set(page, number + 1);
-      sections.push({url, anchor, title, heading, crumbs, fragment: fragmentOf(fragments, number), titleTerms: 0, ...(name ? {operation: operationOf(title, name)} : {})});
+      if (name && !operations.has(page)) operations.set(page, operationOf(title, name));
+      const operation = operations.get(page);
+      sections.push({url, anchor, title, heading, crumbs, fragment: fragmentOf(fragments, number), titleTerms: 0, ...(operation ? {operation} : {})});
     }
   }
   const count = sections.length;
@@ -471,7 +474,7 @@ export function planQuery(query: string, corpus: Corpus, glossary: Glossary): Pl
       }
     }
   }
-    const typed = new Set(words(text).map(stem));
+  const typed = new Set(words(text).map(stem));
   for (const synonyms of glossary) {
     if (synonyms.some((phrase) => phrase.length === 1 && typed.has(phrase[0]))) for (const phrase of synonyms) if (phrase.length === 1) typed.add(phrase[0]);
   }
@@ -559,12 +562,12 @@ export function withinDistance(a: string, b: string, max: number): boolean {
  * section that repeats one word of the query over the page that is about all of it; so a page is
  * scored by its best section, scaled by
  * - how much of the query's subject (weak words aside) the page matches in any of its sections;
- * - how well the query names the page: when its title, or an operation's name, holds all of the
- *   subject, by the share of that title or name the query fills (so «лицензия» is the name of the
- *   page «Лицензии», not quite of «Загрузить файл лицензии»);
- * - for a query in words, an API operation that the query does not name (an action: at least two
- *   words) is halved: a reader asking «как обновить сервер» or «задания» wants the guide, one asking
- *   «создать сообщение» wants CreatePost.
+ * - how well the query names the page: the harmonic mean of the share of the query its title (or
+ *   an operation's name) holds and the share of that title the query fills (so «лицензия» is the
+ *   name of «Лицензирование», not quite of «Загрузить файл лицензии»);
+ * - for a query in words, a page of the API reference that the query does not name (with the
+ *   operation's verb and what it acts on) gets no such bonus and is halved: a reader asking «как
+ *   обновить сервер» or «задания» wants the guide, one asking «создать сообщение» wants CreatePost.
  */
 function rankPages(plan: Plan, results: lunrTypes.Index.Result[], corpus: Corpus, limit: number): Hit[] {
   const prose = !plan.api && !plan.clauses.some((c) => c.fields.length === 1 && c.fields[0] === 'keywords');
@@ -572,7 +575,6 @@ function rankPages(plan: Plan, results: lunrTypes.Index.Result[], corpus: Corpus
   const subject = [...Array(plan.groups).keys()].filter((g) => !plan.weak.has(g));
   const counted = new Set(subject.length ? subject : [...Array(plan.groups).keys()]);
   // The query's action (a verb operations are named with) and what it acts on.
-  const asksAction = [...plan.typed].some((t) => corpus.actions.has(t));
   const actionGroups = new Set(plan.clauses.filter((c) => !c.synonym && corpus.actions.has(c.term)).flatMap((c) => c.groups));
   const objects = new Set([...counted].filter((g) => !actionGroups.has(g)));
   interface Match {

@@ -80,15 +80,6 @@ export function isIdentifier(word: string): boolean {
   return /^[A-Za-z][A-Za-z0-9]*(?:[._][A-Za-z0-9]+)+$/.test(word) || /^[a-z]+[A-Z][A-Za-z0-9]*$/.test(word) || /^[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*$/.test(word) || /^[A-Z]+[a-z]+[A-Z][A-Za-z0-9]*$/.test(word);
 }
 
-/** The words of a camel-case or snake-case identifier: `GetLDAPGroups` → `Get LDAP Groups`. */
-export function identifierWords(identifier: string): string {
-  return identifier
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .replace(/[_.]+/g, ' ')
-    .trim();
-}
-
 /** Keywords for a config key: the full key and its last part (`servicesettings.siteurl`, `siteurl`). */
 export function identifierKeys(identifier: string): string[] {
   const key = fold(identifier);
