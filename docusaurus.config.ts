@@ -21,13 +21,13 @@ import {llms} from './config/llms';
 import rehypeA11y from './plugins/rehype-a11y';
 import rehypeTypography from './plugins/rehype-typography';
 import {ssrTemplate} from './config/ssrTemplate';
-import remarkSettings from './plugins/remark-settings';
+import remarkSettings from './plugins/settings/remark';
 import remarkSamples from './plugins/remark-samples';
-import settingsCatalogue from './plugins/settings-catalogue';
+import settingsCatalogue from './plugins/settings';
 import nginxRedirects from './plugins/nginx-redirects';
-import {catalogueFingerprint} from './scripts/lib/settings';
-import {samplesFingerprint} from './scripts/lib/samples';
-import {announceNoGitHistory, gitHistoryOptions} from './scripts/lib/git';
+import {catalogueFingerprint} from './plugins/settings/catalogue';
+import {samplesFingerprint} from './plugins/remark-samples/samples';
+import {announceNoGitHistory, gitHistoryOptions} from './plugins/shared/git';
 
 /** `TIME_SEARCH=plugin`: the stock search plugin instead of ours, for `npm run bench:search`. */
 const plainSearchPlugin = process.env.TIME_SEARCH === 'plugin';

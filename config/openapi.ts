@@ -8,7 +8,7 @@ import rehypeA11y from '../plugins/rehype-a11y';
 import rehypeTypography from '../plugins/rehype-typography';
 import {remarkHighlight} from '../plugins/code-highlight';
 import {site} from './site';
-import {gitHistoryOptions} from '../scripts/lib/git';
+import {gitHistoryOptions} from '../plugins/shared/git';
 
 /**
  * The reference's docs instances (plugins/lean-docs): tag pages use DocCardList, so the version's

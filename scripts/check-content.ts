@@ -4,8 +4,8 @@
  * Exits 1 and lists every problem with its file; quick enough to run on every save.
  */
 import path from 'node:path';
-import {checkSite, formatProblems} from './lib/content';
-import {CatalogueError, loadCatalogue, SETTINGS_DIR} from './lib/settings';
+import {checkSite, formatProblems} from '../plugins/content-check/rules';
+import {CatalogueError, loadCatalogue, SETTINGS_DIR} from '../plugins/settings/catalogue';
 
 const root = path.resolve(__dirname, '..');
 const problems = formatProblems(checkSite(root));

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type {LoadContext} from '@docusaurus/types';
 import searchIndex from '../plugins/search';
 import {searchIndexOptions} from '../config/search';
-import {listFiles} from './lib/files';
+import {listFiles} from '../plugins/shared/files';
 import {evaluate, pct, quality} from './lib/search-eval';
 
 const root = path.resolve(__dirname, '..');

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {checkSite, CONTENT_DIRS, formatProblems} from '../../scripts/lib/content';
+import {checkSite, CONTENT_DIRS, formatProblems} from './rules';
 
 /**
  * Fails `docusaurus build` and `docusaurus start` on invalid front matter, headings without ids,

@@ -15,24 +15,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {GENERATED_API_PAGE} from '../../config/openapi';
-import {decodeApiValue} from '../../scripts/lib/api-front-matter';
+import type {Llms, LlmsSection} from '../../config/llms';
+import {decodeApiValue} from './api-front-matter';
 import {markdownPath} from '../../src/utils/markdownPath';
 import {htmlToMarkdown} from './html-to-markdown';
 import {operationToMarkdown} from './operation-to-markdown';
 
-/** A sidebar of a docs instance and the title of its section in llms.txt. */
-export interface Section {
-  pluginId: string;
-  sidebar: string;
-  title: string;
-}
-
-export interface Options {
-  sections: Section[];
-  /** What llms.txt says about the site under its title. */
-  summary: string;
-  details: string;
-}
+/** What llms.txt says and its sections: data kept in config/llms.ts, read by this plugin. */
+export type Options = Llms;
+type Section = LlmsSection;
 
 interface Doc {
   id: string;

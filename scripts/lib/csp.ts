@@ -16,7 +16,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import {listFiles} from './files';
+import {listFiles} from '../../plugins/shared/files';
 
 export const SNIPPET = '.nginx/csp-script-src.conf';
 

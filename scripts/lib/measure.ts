@@ -3,7 +3,7 @@ import {spawn} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import {listFiles} from './files';
+import {listFiles} from '../../plugins/shared/files';
 
 /** Resident memory (bytes) of a process and all its descendants, read from /proc. */
 export function treeRss(rootPid: number): number {

@@ -19,7 +19,7 @@ import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {SNIPPET, scriptSourceSnippet} from './csp';
-import {listFiles} from './files';
+import {listFiles} from '../../plugins/shared/files';
 import {precompress} from './precompress';
 
 const root = path.resolve(__dirname, '../..');

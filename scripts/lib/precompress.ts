@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import zlib from 'node:zlib';
-import {listFiles} from './files';
+import {listFiles} from '../../plugins/shared/files';
 
 /**
  * The types nginx compresses (deploy/nginx gzip_types), by extension, and the PDF guides: their

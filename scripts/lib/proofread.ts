@@ -64,7 +64,7 @@ import * as cheerio from 'cheerio';
 import type {AnyNode, Element} from 'domhandler';
 import Typograf from 'typograf';
 import {groupThousands} from '../../plugins/rehype-typography';
-import {listFiles} from './files';
+import {listFiles} from '../../plugins/shared/files';
 
 export interface ProofreadProblem {
   /** The page's path on the site, e.g. `/deployment/install/docker-compose/`. */

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {listFiles} from '../../scripts/lib/files';
+import {listFiles} from '../../plugins/shared/files';
 
 const build = path.resolve(__dirname, '../../build');
 const pages = listFiles(build, (f) => f.endsWith('.html'));

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {landedRoutes} from '../../data/routes';
-import {loadCatalogue, routeForPage} from '../../scripts/lib/settings';
+import {loadCatalogue, routeForPage} from '../../plugins/settings/catalogue';
 
 const build = path.resolve(__dirname, '../../build');
 const htmlOf = (route: string) => fs.readFileSync(path.join(build, route.replace(/^\//, ''), 'index.html'), 'utf8');

@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {listFiles} from '../../scripts/lib/files';
-import {DOWNLOADS_DIR} from '../../scripts/lib/samples';
+import {listFiles} from '../../plugins/shared/files';
+import {DOWNLOADS_DIR} from '../../plugins/remark-samples/samples';
 
 const build = path.resolve(__dirname, '../../build');
 const shipped = listFiles(DOWNLOADS_DIR).map((file) => path.relative(DOWNLOADS_DIR, file).split(path.sep).join('/'));

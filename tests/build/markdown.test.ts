@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {site} from '../../config/site';
-import {listFiles} from '../../scripts/lib/files';
+import {listFiles} from '../../plugins/shared/files';
 import {markdownPath} from '../../src/utils/markdownPath';
 
 const root = path.resolve(__dirname, '../..');

@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import {describe, expect, it} from 'vitest';
 import {searchContexts} from '../../config/search';
 import {evaluate, loadBuiltIndex, quality} from '../../scripts/lib/search-eval';
-import {loadCatalogue} from '../../scripts/lib/settings';
+import {loadCatalogue} from '../../plugins/settings/catalogue';
 import {fragmentFile, type Fragment} from '../../src/search/engine/shard';
 import {buildCorpus} from '../../src/search/engine/searcher';
 

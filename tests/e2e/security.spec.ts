@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
-import {listFiles} from '../../scripts/lib/files';
+import {listFiles} from '../../plugins/shared/files';
 import {headerProblems, HOSTILE_TARGETS, injectionProblems, observeSite} from '../support/nginx-probes';
 import {observatoryScore} from '../support/observatory';
 import {rawRequest} from '../support/raw-http';

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {MOCK_TOKEN, startMockServer, type MockServer} from '../../scripts/lib/mock-server';
-import {includedSampleFiles, root, sampleFiles, sampleFolders, SAMPLES_DIR} from '../../scripts/lib/samples';
+import {includedSampleFiles, root, sampleFiles, sampleFolders, SAMPLES_DIR} from '../../plugins/remark-samples/samples';
 
 const folders = sampleFolders();
 const goCache = fs.mkdtempSync(path.join(os.tmpdir(), 'time-docs-go-'));

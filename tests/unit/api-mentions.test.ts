@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {CONTENT_DIRS, listDocFiles} from '../../scripts/lib/content';
+import {CONTENT_DIRS, listDocFiles} from '../../plugins/content-check/rules';
 import {bundleSpec} from '../../scripts/lib/openapi';
 
 // Guides name API calls in prose ("запрос `POST /api/v4/jobs`"). Each such call must be an operation of

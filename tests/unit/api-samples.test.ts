@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import {describe, expect, it} from 'vitest';
-import {decodeApiValue} from '../../scripts/lib/api-front-matter';
+import {decodeApiValue} from '../../plugins/markdown-export/api-front-matter';
 import {codeSamplesExport, codeSamplesFor, curlSampleFor} from '../../scripts/lib/api-samples';
 import {languageTabs} from '../../config/openapi';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import YAML from 'yaml';
-import {listFiles} from '../../scripts/lib/files';
+import {listFiles} from '../../plugins/shared/files';
 
 // Facts of the authentication, site configuration, integrations and client requirement pages, checked
 // against the Mattermost 7.8 code Time descends from (model/config.go, app/*.go at the 7.8 line):

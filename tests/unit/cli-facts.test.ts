@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {CONTENT_DIRS, listDocFiles} from '../../scripts/lib/content';
+import {CONTENT_DIRS, listDocFiles} from '../../plugins/content-check/rules';
 
 // timectl is Time's administrator CLI, the counterpart of mmctl in Time's lineage. A command the
 // portal tells a reader to run must exist there: data/lineage/mmctl-commands.txt lists every

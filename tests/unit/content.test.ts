@@ -1,7 +1,7 @@
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {checkDocsDir, checkDocument, configKeys, formatProblems, listDocFiles} from '../../scripts/lib/content';
-import {loadLineage} from '../../scripts/lib/lineage';
+import {checkDocsDir, checkDocument, configKeys, formatProblems, listDocFiles} from '../../plugins/content-check/rules';
+import {loadLineage} from '../../plugins/settings/lineage';
 
 const good = `---
 title: Установка с Docker Compose

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {envVarForKey, explainEnvVar} from '../../src/lib/envVar';
+import {envVarForKey, explainEnvVar} from '../../plugins/settings/env-var';
 
 describe('envVarForKey', () => {
   it('derives the variable from the config key (PRODUCT.md rule)', () => {

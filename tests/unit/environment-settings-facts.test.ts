@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {product} from '../../data/product';
-import {loadLineage} from '../../scripts/lib/lineage';
-import {listFiles} from '../../scripts/lib/files';
-import {parseSettingsFile, SETTINGS_DIR, type Setting} from '../../scripts/lib/settings';
+import {loadLineage} from '../../plugins/settings/lineage';
+import {listFiles} from '../../plugins/shared/files';
+import {parseSettingsFile, SETTINGS_DIR, type Setting} from '../../plugins/settings/catalogue';
 
 const settingsDocs = path.resolve(__dirname, '../../docs/administration/settings');
 

@@ -7,7 +7,7 @@ import YAML from 'yaml';
 import {announcementBar} from '../../config/announcement';
 import {clusterFromUsers, composeUpToUsers, databaseDiskGb, product, sizing, sizingRow} from '../../data/product';
 import {SizingTable, formatGb} from '../../src/components/Sizing';
-import {listDocFiles} from '../../scripts/lib/content';
+import {listDocFiles} from '../../plugins/content-check/rules';
 import {searchStrings} from '../../src/search/strings';
 
 const docs = path.resolve(__dirname, '../../docs');

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {getVcsPreset} from '@docusaurus/utils';
 import {afterAll, describe, expect, it, vi} from 'vitest';
-import {announceNoGitHistory, gitHistoryOptions, insideGitWorkTree, NO_GIT_NOTICE} from '../../scripts/lib/git';
+import {announceNoGitHistory, gitHistoryOptions, insideGitWorkTree, NO_GIT_NOTICE} from '../../plugins/shared/git';
 
 const root = path.resolve(__dirname, '../..');
 // A copy of the sources without .git, as a release tarball or `git archive` gives them.

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
 import {composeUpToUsers, product, sizingRow} from '../../data/product';
-import {loadLineage} from '../../scripts/lib/lineage';
+import {loadLineage} from '../../plugins/settings/lineage';
 import {nginxCheck, runChecker, selfSignedCertificate} from '../support/checkers';
 import {YamlFile} from '../support/yaml-file';
 

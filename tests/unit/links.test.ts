@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
-import {checkSite, formatProblems} from '../../scripts/lib/content';
-import {linksOn, SiteIndex} from '../../scripts/lib/links';
+import {checkSite, formatProblems} from '../../plugins/content-check/rules';
+import {linksOn, SiteIndex} from '../../plugins/content-check/links';
 import contentCheck from '../../plugins/content-check';
 import type {LoadContext} from '@docusaurus/types';
 

@@ -5,7 +5,7 @@ import rehypeRaw from 'rehype-raw';
 import remarkGfm from 'remark-gfm';
 import {describe, expect, it} from 'vitest';
 import {parse} from 'yaml';
-import {listFiles} from '../../scripts/lib/files';
+import {listFiles} from '../../plugins/shared/files';
 import {renderPlain} from '../../src/theme/Markdown/plain';
 
 /** What the OpenAPI theme's Markdown component renders (its admonition and code overrides do not apply to plain text). */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {product} from '../../data/product';
-import {listDocFiles} from '../../scripts/lib/content';
+import {listDocFiles} from '../../plugins/content-check/rules';
 
 // MFA is documented on four routes with one topic each: the guide (enabling, enrolment, enforcement,
 // rollout, reset, troubleshooting), a short security page (threats and audit) and two settings pages

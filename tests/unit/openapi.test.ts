@@ -246,7 +246,7 @@ describe('operation pages (markdownGenerators)', () => {
 
 describe('spec texts', () => {
   it('contain no placeholder text', async () => {
-    const {PLACEHOLDER_TEXT} = await import('../../scripts/lib/content');
+    const {PLACEHOLDER_TEXT} = await import('../../plugins/content-check/rules');
     const dir = path.resolve(__dirname, '../../openapi');
     const files = ['v4', 'v5'].flatMap((v) => [path.join(dir, v, 'openapi.yaml'), ...fs.readdirSync(path.join(dir, v, 'paths')).map((f) => path.join(dir, v, 'paths', f))]);
     const hits = files.flatMap((file) =>

@@ -6,10 +6,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {listDocFiles} from '../../scripts/lib/content';
-import {listFiles} from '../../scripts/lib/files';
+import {listDocFiles} from '../../plugins/content-check/rules';
+import {listFiles} from '../../plugins/shared/files';
 import {IDEMPOTENCY_KEY, PEER, postRuleViolation} from '../../scripts/lib/mock-server';
-import {sampleFiles} from '../../scripts/lib/samples';
+import {sampleFiles} from '../../plugins/remark-samples/samples';
 
 const root = path.resolve(__dirname, '../..');
 const ME = '8fksdi9f8ffbinjr4qcuoa3hbw';

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {checkGlossary, checkSpelling, checkTypography, CODE, differences, extractPage, formatProblems, loadPages, REPO_ROOT} from '../../scripts/lib/proofread';
-import {formatBound} from '../../plugins/remark-settings';
+import {formatBound} from '../../plugins/settings/remark';
 
 const NBSP = '\u00A0';
 

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
-import {checkAgainstLineage, loadLineage, typesForGo, type Lineage, type LineageClaim} from '../../scripts/lib/lineage';
-import {loadCatalogue, parseSettingsFile} from '../../scripts/lib/settings';
-import {NO_CONSOLE_FIELD, pageNodes, TIME_ORIGIN, VENDOR_DEFAULT} from '../../plugins/remark-settings';
+import {checkAgainstLineage, loadLineage, typesForGo, type Lineage, type LineageClaim} from '../../plugins/settings/lineage';
+import {loadCatalogue, parseSettingsFile} from '../../plugins/settings/catalogue';
+import {NO_CONSOLE_FIELD, pageNodes, TIME_ORIGIN, VENDOR_DEFAULT} from '../../plugins/settings/remark';
 
 const lineage: Lineage = {
   keys: new Map([

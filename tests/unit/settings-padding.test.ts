@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {listDocFiles} from '../../scripts/lib/content';
+import {listDocFiles} from '../../plugins/content-check/rules';
 
 // The «Рекомендуемые значения» section of a settings page ({#recommended}) says what to choose and why.
 // A table whose columns (one per installation size) repeat the same values tells the reader nothing, and a

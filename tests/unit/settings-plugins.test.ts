@@ -10,10 +10,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import YAML from 'yaml';
-import {pageNodes} from '../../plugins/remark-settings';
-import {listDocFiles} from '../../scripts/lib/content';
-import {loadCatalogue, parseSettingsFile, SETTINGS_DIR, type Setting} from '../../scripts/lib/settings';
-import {envVarForKey, explainEnvVar} from '../../src/lib/envVar';
+import {pageNodes} from '../../plugins/settings/remark';
+import {listDocFiles} from '../../plugins/content-check/rules';
+import {loadCatalogue, parseSettingsFile, SETTINGS_DIR, type Setting} from '../../plugins/settings/catalogue';
+import {envVarForKey, explainEnvVar} from '../../plugins/settings/env-var';
 
 const root = path.resolve(__dirname, '../..');
 const docsDir = path.join(root, 'docs');

@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import {renderToStaticMarkup} from 'react-dom/server';
 import {describe, expect, it} from 'vitest';
-import {anchorForKey, CatalogueError, loadCatalogue, parseSettingsFile, routeForPage, SETTINGS_DIR} from '../../scripts/lib/settings';
-import {envVarForKey} from '../../src/lib/envVar';
-import {pageIdForDoc, pageNodes} from '../../plugins/remark-settings';
-import {indexEntries} from '../../plugins/settings-catalogue';
+import {anchorForKey, CatalogueError, loadCatalogue, parseSettingsFile, routeForPage, SETTINGS_DIR} from '../../plugins/settings/catalogue';
+import {envVarForKey} from '../../plugins/settings/env-var';
+import {pageIdForDoc, pageNodes} from '../../plugins/settings/remark';
+import {indexEntries} from '../../plugins/settings';
 import SettingsIndex, {filterEntries} from '../../src/components/SettingsIndex';
 
 const setting = (extra: Record<string, unknown> = {}) => ({
@@ -163,7 +163,7 @@ describe('the settings reference', () => {
 
 describe('catalogue texts', () => {
   it('contain no placeholder text', async () => {
-    const {PLACEHOLDER_TEXT} = await import('../../scripts/lib/content');
+    const {PLACEHOLDER_TEXT} = await import('../../plugins/content-check/rules');
     const unfinished = loadCatalogue().settings.filter((s) =>
       [s.name, s.description, s.recommendation ?? '', s.warning ?? ''].some((t) => PLACEHOLDER_TEXT.test(t.replace(/`[^`]*`/g, ''))),
     );

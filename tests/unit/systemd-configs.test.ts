@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
 import {product, sizing} from '../../data/product';
-import {configKeys} from '../../scripts/lib/content';
-import {loadCatalogue} from '../../scripts/lib/settings';
+import {configKeys} from '../../plugins/content-check/rules';
+import {loadCatalogue} from '../../plugins/settings/catalogue';
 import {runChecker} from '../support/checkers';
 
 const root = path.resolve(__dirname, '../..');

@@ -4,7 +4,7 @@
  * heading inside an example is not one of the page's).
  */
 import matter from 'gray-matter';
-import {INCLUDE} from './samples';
+import {INCLUDE} from '../remark-samples/samples';
 
 const FENCE = /^\s*(`{3,}|~{3,})(.*)$/;
 

@@ -1,16 +1,16 @@
 /**
- * Content checks shared by the build (plugins/content-check) and the unit tests: front matter schema,
+ * Content checks shared by the build (./index.ts), `npm run check:content` and the unit tests: front matter schema,
  * heading ids, parseable YAML/JSON examples and derived environment variables.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import * as z from 'zod';
-import {CONFIG_SECTIONS, envVarForKey, explainEnvVar} from '../../src/lib/envVar';
-import {LINEAGE_RELEASE, loadLineage, type Lineage} from './lineage';
-import {loadCatalogueCached} from './settings';
-import {listFiles} from './files';
-import {root as repoRoot} from './samples';
+import {CONFIG_SECTIONS, envVarForKey, explainEnvVar} from '../settings/env-var';
+import {LINEAGE_RELEASE, loadLineage, type Lineage} from '../settings/lineage';
+import {loadCatalogueCached} from '../settings/catalogue';
+import {listFiles} from '../shared/files';
+import {root as repoRoot} from '../remark-samples/samples';
 import {readMarkdown} from './markdown-scan';
 import {SiteIndex} from './links';
 

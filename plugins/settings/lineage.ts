@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {isDeepStrictEqual} from 'node:util';
-import type {SettingType} from './settings';
+import type {SettingType} from './catalogue';
 
 export const LINEAGE_DIR = path.resolve(__dirname, '../../data/lineage');
 export const LINEAGE_RELEASE = 'Mattermost 7.8';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {loadCatalogue, SETTINGS_DIR, type Catalogue} from '../../scripts/lib/settings';
+import {loadCatalogue, SETTINGS_DIR, type Catalogue} from './catalogue';
 import type {SettingsIndexEntry} from '../../src/components/SettingsIndex';
 
 export type {SettingsIndexEntry};

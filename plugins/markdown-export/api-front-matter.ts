@@ -1,7 +1,7 @@
 /**
  * The `api` front matter of a generated API page: the operation as deflated JSON in base64
- * (docusaurus-plugin-openapi-docs). Kept apart from ./api-samples, whose code generators are heavy
- * to load, so that plugins/markdown-export can read operations without them.
+ * (docusaurus-plugin-openapi-docs). Kept apart from scripts/lib/api-samples.ts, whose code generators
+ * are heavy to load, so that this plugin can read operations without them.
  */
 import zlib from 'node:zlib';
 

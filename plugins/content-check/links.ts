@@ -14,10 +14,10 @@ import path from 'node:path';
 import {createSlugger} from '@docusaurus/utils';
 import {apiDocsInstances} from '../../config/openapi';
 import {landedRoutes} from '../../data/routes';
-import {listFiles} from './files';
+import {listFiles} from '../shared/files';
 import {readMarkdown, type ProseLine} from './markdown-scan';
-import {apiPageRoutes} from './openapi';
-import {CatalogueError, loadCatalogue, routeForPage} from './settings';
+import {apiPageRoutes} from '../../scripts/lib/openapi';
+import {CatalogueError, loadCatalogue, routeForPage} from '../settings/catalogue';
 
 export interface LinkProblem {
   file: string;
@@ -167,7 +167,7 @@ function headingAnchors(prose: ProseLine[]): Set<string> {
   return anchors;
 }
 
-/** The anchors the catalogue gives each settings page (plugins/remark-settings), by route. */
+/** The anchors the catalogue gives each settings page (plugins/settings/remark.ts), by route. */
 function catalogueAnchors(siteDir: string): Map<string, string[]> {
   const anchors = new Map<string, string[]>();
   try {

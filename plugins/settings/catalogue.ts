@@ -1,7 +1,8 @@
 /**
  * The settings catalogue: every setting documented under /administration/settings/ comes from
- * data/settings/<group>/<page>.yaml. This module loads and validates the catalogue; the build
- * (plugins/settings-catalogue, plugins/remark-settings) and the tests use it.
+ * data/settings/<group>/<page>.yaml. This module loads and validates the catalogue; the plugin
+ * (./index.ts publishes the index of all settings, ./remark.ts renders the pages), the content
+ * check and the tests use it.
  *
  * One YAML file = one page: data/settings/environment/smtp.yaml renders on
  * /administration/settings/environment/smtp. The environment variable and the anchor of each
@@ -11,8 +12,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import * as z from 'zod';
-import {CONFIG_SECTIONS, envVarForKey} from '../../src/lib/envVar';
-import {fingerprintFiles, listFiles} from './files';
+import {CONFIG_SECTIONS, envVarForKey} from './env-var';
+import {fingerprintFiles, listFiles} from '../shared/files';
 import {checkAgainstLineage, loadLineage, type Lineage} from './lineage';
 
 export const SETTINGS_DIR = path.resolve(__dirname, '../../data/settings');
@@ -216,7 +217,7 @@ export function parseSettingsFile(file: string, page: string, source: string, li
       }
       const sectionName = s.key.split('.')[0];
       if (!(CONFIG_SECTIONS as readonly string[]).includes(sectionName)) {
-        problems.push(`${where}: "${sectionName}" is not a known config section (src/lib/envVar.ts)`);
+        problems.push(`${where}: "${sectionName}" is not a known config section (plugins/settings/env-var.ts)`);
       }
       const pluginKey = s.key.startsWith(PLUGIN_KEY_PREFIX) ? s.key.slice(PLUGIN_KEY_PREFIX.length).split('.') : null;
       if (pluginKey && (!plugin || pluginKey.length !== 2)) {

@@ -10,8 +10,8 @@
  */
 import path from 'node:path';
 import {groupThousands} from '../rehype-typography';
-import {anchorForKey, EDITION_LABELS, loadCatalogueCached, routeForPage, SETTINGS_DIR, TYPE_LABELS, type Setting, type SettingsPage} from '../../scripts/lib/settings';
-import {envVarForKey} from '../../src/lib/envVar';
+import {anchorForKey, EDITION_LABELS, loadCatalogueCached, routeForPage, SETTINGS_DIR, TYPE_LABELS, type Setting, type SettingsPage} from './catalogue';
+import {envVarForKey} from './env-var';
 
 /* Minimal mdast shapes used here (the full types live in ESM-only packages). */
 interface Node {

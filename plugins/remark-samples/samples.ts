@@ -11,7 +11,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {fingerprintFiles, listFiles} from './files';
+import {fingerprintFiles, listFiles} from '../shared/files';
 
 export const root = path.resolve(__dirname, '../..');
 export const SAMPLES_DIR = path.join(root, 'samples');
