@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {createSlugger} from '@docusaurus/utils';
 import {apiDocsInstances} from '../../config/openapi';
-import {landedRoutes} from '../../data/routes';
+import {contractRoutes} from '../../data/routes';
 import {listFiles} from '../shared/files';
 import {readMarkdown, type ProseLine} from './markdown-scan';
 import {apiPageRoutes} from '../../scripts/lib/openapi';
@@ -105,7 +105,7 @@ export class SiteIndex {
     for (const route of [...apiPageRoutes('v4', false, path.join(openapi, 'v4')), ...apiPageRoutes('v5', true, path.join(openapi, 'v5'))]) {
       this.otherRoutes.add(normalizeRoute(route));
     }
-    for (const {path: route} of landedRoutes()) this.otherRoutes.add(normalizeRoute(route));
+    for (const {path: route} of contractRoutes) this.otherRoutes.add(normalizeRoute(route));
   }
 
   /** Why `target`, written in `from`, points at nothing; null when it is fine. */

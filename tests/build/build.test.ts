@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {landedRoutes} from '../../data/routes';
+import {contractRoutes} from '../../data/routes';
 import {site} from '../../config/site';
 import config from '../../docusaurus.config';
 
@@ -17,7 +17,7 @@ describe('production build', () => {
   });
 
   it('contains every landed route of the contract', () => {
-    const missing = landedRoutes().filter((r) => !fs.existsSync(htmlFor(r.path))).map((r) => r.path);
+    const missing = contractRoutes.filter((r) => !fs.existsSync(htmlFor(r.path))).map((r) => r.path);
     expect(missing).toEqual([]);
   });
 
@@ -33,13 +33,13 @@ describe('production build', () => {
   });
 
   it('declares Russian on every page', () => {
-    for (const route of landedRoutes()) {
+    for (const route of contractRoutes) {
       expect(fs.readFileSync(htmlFor(route.path), 'utf8'), route.path).toMatch(/<html[^>]*\slang="?ru"?[\s>]/);
     }
   });
 
   it('loads its bundles after the first paint (config/ssrTemplate.ts): no script file in the HTML, one loader naming files that exist', () => {
-    for (const route of [...landedRoutes().map((r) => r.path), '/404.html']) {
+    for (const route of [...contractRoutes.map((r) => r.path), '/404.html']) {
       const html = fs.readFileSync(route.endsWith('.html') ? path.join(build, route) : htmlFor(route), 'utf8');
       expect(html, route).not.toMatch(/<script[^>]*\ssrc=/);
       const loaders = [...html.matchAll(/<script>requestAnimationFrame\(.*?(\[[^\]]*\])/g)];
@@ -72,7 +72,7 @@ describe('production build', () => {
   it('lists every landed doc in the sitemap under the public URL, and no tag or search pages', () => {
     const sitemap = read('sitemap.xml');
     const urls = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    for (const route of landedRoutes().filter((r) => r.sidebar)) {
+    for (const route of contractRoutes.filter((r) => r.sidebar)) {
       const expected = `${site.url}${route.path === '/' ? '/' : route.path}`;
       expect(urls.some((u) => u === expected || u === `${expected}/` || `${u}/` === expected), expected).toBe(true);
     }

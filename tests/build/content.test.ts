@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {landedRoutes} from '../../data/routes';
+import {contractRoutes} from '../../data/routes';
 import {loadCatalogue, routeForPage} from '../../plugins/settings/catalogue';
 
 const build = path.resolve(__dirname, '../../build');
@@ -22,7 +22,7 @@ export function proseWords(html: string): number {
 
 describe('rendered pages', () => {
   it('have at least 300 words of prose each (code excluded); API reference pages are measured by their spec', () => {
-    const short = landedRoutes()
+    const short = contractRoutes
       .filter((r) => r.sidebar && !/^\/api\/v[45]\//.test(r.path))
       .map((r) => ({path: r.path, words: proseWords(htmlOf(r.path))}))
       .filter((p) => p.words < 300);
@@ -30,7 +30,7 @@ describe('rendered pages', () => {
   });
 
   it('hold the task guides to their own minimum of prose', () => {
-    const guides = landedRoutes().filter((r) => r.minWords);
+    const guides = contractRoutes.filter((r) => r.minWords);
     expect(guides.length).toBeGreaterThan(0);
     const short = guides.map((r) => ({path: r.path, words: proseWords(htmlOf(r.path)), min: r.minWords})).filter((p) => p.words < (p.min ?? 0));
     expect(short).toEqual([]);

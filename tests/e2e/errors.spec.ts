@@ -1,6 +1,6 @@
 import {expect, test} from '@playwright/test';
 import {movedOperationPages} from '../../config/redirects';
-import {contractRedirects, LANDED_ISSUES} from '../../data/routes';
+import {contractRedirects} from '../../data/routes';
 import {openHydrated, rawGet, sitemapPaths} from './helpers';
 
 test.describe('unknown paths', () => {
@@ -43,7 +43,7 @@ test.describe('unknown paths', () => {
 });
 
 test.describe('redirects of the route contract', () => {
-  for (const {from, to} of contractRedirects.filter((r) => LANDED_ISSUES.includes(r.issue))) {
+  for (const {from, to} of contractRedirects) {
     test(`${from} → ${to}`, async () => {
       const response = await rawGet(encodeURI(from));
       expect(response.status).toBe(301);

@@ -369,34 +369,26 @@ function editDistanceOf(term: string, typed: number, known: boolean): number {
   return term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0;
 }
 
-/**
- * The query as lunr clauses, or its syntax error. `retyped` lists tokens that were only found
- * on the other keyboard layout (token as typed → retyped); `termsCut` tells that words beyond
- * MAX_QUERY_TERMS were left out.
- */
-export function planQuery(query: string, corpus: Corpus, glossary: Glossary): Plan | {error: string} {
-  let groups = 0;
-  const newGroup = () => groups++;
-  const weak = new Set<number>();
-  let api = false;
-  const {clauses, rest} = extractApiPaths(query.trim(), corpus, newGroup);
-  const retyped = new Map<string, string>();
-
-  // Identifiers are matched whole in the keywords (their words also go through the normal path).
-  for (const raw of rest.split(/\s+/)) {
+/** Identifiers (config keys, env vars) as typed, matched whole in the keywords; their words also go the normal way. */
+function identifierClauses(text: string, newGroup: () => number): Clause[] {
+  const clauses: Clause[] = [];
+  for (const raw of text.split(/\s+/)) {
     const token = raw.replace(/^[+-]/, '').replace(/[~^]\d*$/, '');
-    if (isIdentifier(token)) {
-      const group = newGroup();
-      for (const key of identifierKeys(token)) clauses.push(keywordClause(key, 12, group));
-    }
+    if (!isIdentifier(token)) continue;
+    const group = newGroup();
+    for (const key of identifierKeys(token)) clauses.push(keywordClause(key, 12, group));
   }
+  return clauses;
+}
 
-  // Words typed on the wrong keyboard layout: a whole token (`j,yjdktybt`) is retyped when the
-  // index knows none of its words as typed but all of them retyped.
-  const has = (term: string) => corpus.vocabulary.has(term);
+/**
+ * Words typed on the wrong keyboard layout: a whole token (`j,yjdktybt`) is retyped when the index
+ * knows none of its words as typed but all of them retyped. Records each retyping in `retyped`.
+ */
+function retypeWrongLayout(text: string, corpus: Corpus, retyped: Map<string, string>): string {
   // Stop words count as known: a lone «в» must not become `d`.
-  const known = (text: string) => words(text).every((w) => isStopWord(w) || has(stem(w)));
-  const text = rest
+  const known = (part: string) => words(part).every((w) => isStopWord(w) || corpus.vocabulary.has(stem(w)));
+  return text
     .split(/(\s+)/)
     .map((raw) => {
       if (!raw.trim() || /^[+-]|[:~^*]/.test(raw) || known(raw)) return raw;
@@ -408,58 +400,66 @@ export function planQuery(query: string, corpus: Corpus, glossary: Glossary): Pl
       return other;
     })
     .join('');
+}
 
-  const parsed = new lunr.Query([...FIELDS]);
-  try {
-    new QueryParser(toLunrSyntax(text.replace(/[«»"“”(),;!?]/g, ' '), FIELDS), parsed).parse();
-  } catch (error) {
-    if (error instanceof lunr.QueryParseError) return {error: translateParseError(error.message, FIELDS)};
-    throw error;
-  }
+/** What the word clauses of a query came to: see wordClauses. */
+interface WordPlan {
+  clauses: Clause[];
+  /** Stems of the optional words, with their groups (for the synonyms). */
+  optionalWords: Map<string, number>;
+  weak: Set<number>;
+  api: boolean;
+  termsCut: boolean;
+}
 
-  /** Stems of the optional words, with their groups, for the synonyms. */
-  const optionalWords = new Map<string, number>();
+/** The clauses of lunr's parse of the query, word by word: stems, typo distances, groups, weak words. */
+function wordClauses(parsed: lunrTypes.Query, corpus: Corpus, newGroup: () => number): WordPlan {
+  const out: WordPlan = {clauses: [], optionalWords: new Map(), weak: new Set(), api: false, termsCut: false};
   let wordCount = 0;
   let fuzzyCount = 0;
-  let termsCut = false;
   for (const clause of parsed.clauses as (lunrTypes.Query.Clause & {presence?: number})[]) {
     if (wordCount >= MAX_QUERY_TERMS) {
-      termsCut = true;
+      out.termsCut = true;
       break;
     }
     const base = {fields: (clause.fields ?? [...FIELDS]) as Field[], boost: clause.boost ?? 1, presence: clause.presence ?? PRESENCE.OPTIONAL};
     const prohibited = base.presence === PRESENCE.PROHIBITED;
     if (clause.wildcard && clause.wildcard !== WILDCARD.NONE) {
       wordCount++;
-      clauses.push({...base, term: fold(clause.term), editDistance: 0, wildcard: clause.wildcard, groups: prohibited ? [] : [newGroup()]});
+      out.clauses.push({...base, term: fold(clause.term), editDistance: 0, wildcard: clause.wildcard, groups: prohibited ? [] : [newGroup()]});
       continue;
     }
-    const parts = words(clause.term);
-    for (const word of parts) {
+    for (const word of words(clause.term)) {
       if (isStopWord(word) && base.presence === PRESENCE.OPTIONAL) continue;
       if (wordCount++ >= MAX_QUERY_TERMS) {
-        termsCut = true;
+        out.termsCut = true;
         break;
       }
       const term = stem(word);
-      const fuzzy = fuzzyCount < MAX_FUZZY_TERMS ? editDistanceOf(term, clause.editDistance ?? 0, has(term)) : 0;
+      const fuzzy = fuzzyCount < MAX_FUZZY_TERMS ? editDistanceOf(term, clause.editDistance ?? 0, corpus.vocabulary.has(term)) : 0;
       if (fuzzy) fuzzyCount++;
       if (prohibited) {
-        clauses.push({...base, term, editDistance: fuzzy, wildcard: WILDCARD.NONE, groups: []});
+        out.clauses.push({...base, term, editDistance: fuzzy, wildcard: WILDCARD.NONE, groups: []});
         continue;
       }
       // A word typed twice is one part of the query.
-      const group = optionalWords.get(term) ?? newGroup();
-      if (API_WORDS.has(term)) api = true;
+      const group = out.optionalWords.get(term) ?? newGroup();
+      if (API_WORDS.has(term)) out.api = true;
       const isWeak = base.presence === PRESENCE.OPTIONAL && (WEAK_WORDS.has(term) || API_WORDS.has(term) || PRODUCT_WORDS.has(term)) && (clause.boost ?? 1) === 1;
-      if (isWeak) weak.add(group);
-      clauses.push({...base, boost: isWeak ? WEAK_BOOST : base.boost, term, editDistance: fuzzy, wildcard: WILDCARD.NONE, groups: [group]});
-      if (base.presence === PRESENCE.OPTIONAL) optionalWords.set(term, group);
+      if (isWeak) out.weak.add(group);
+      out.clauses.push({...base, boost: isWeak ? WEAK_BOOST : base.boost, term, editDistance: fuzzy, wildcard: WILDCARD.NONE, groups: [group]});
+      if (base.presence === PRESENCE.OPTIONAL) out.optionalWords.set(term, group);
     }
   }
+  return out;
+}
 
-  // Synonyms: a group member found in the query (as a word or a phrase) adds the other members,
-  // standing for the words of the member found.
+/**
+ * Synonyms: a glossary group member found in the query (as a word or a phrase) adds the other
+ * members, standing for the words of the member found.
+ */
+function synonymClauses(optionalWords: Map<string, number>, glossary: Glossary, corpus: Corpus): Clause[] {
+  const clauses: Clause[] = [];
   for (const synonyms of glossary) {
     const hit = synonyms.find((phrase) => phrase.every((t) => optionalWords.has(t)));
     if (!hit) continue;
@@ -468,17 +468,47 @@ export function planQuery(query: string, corpus: Corpus, glossary: Glossary): Pl
     for (const phrase of synonyms) {
       if (phrase === hit) continue;
       for (const term of phrase) {
-        if (optionalWords.has(term) || added.has(term) || !has(term)) continue;
+        if (optionalWords.has(term) || added.has(term) || !corpus.vocabulary.has(term)) continue;
         added.add(term);
         clauses.push({term, fields: [...FIELDS], boost: 0.6 / phrase.length, presence: PRESENCE.OPTIONAL, editDistance: 0, wildcard: WILDCARD.NONE, groups: groupsOfHit, synonym: true});
       }
     }
   }
+  return clauses;
+}
+
+/** Every word of the query as a term, stop words too, and the one-word synonyms of each. */
+function typedTerms(text: string, glossary: Glossary): Set<string> {
   const typed = new Set(words(text).map(stem));
   for (const synonyms of glossary) {
     if (synonyms.some((phrase) => phrase.length === 1 && typed.has(phrase[0]))) for (const phrase of synonyms) if (phrase.length === 1) typed.add(phrase[0]);
   }
-  return {clauses, groups, weak, api, typed, retyped, termsCut};
+  return typed;
+}
+
+/**
+ * The query as lunr clauses, or its syntax error. `retyped` lists tokens that were only found
+ * on the other keyboard layout (token as typed → retyped); `termsCut` tells that words beyond
+ * MAX_QUERY_TERMS were left out.
+ */
+export function planQuery(query: string, corpus: Corpus, glossary: Glossary): Plan | {error: string} {
+  let groups = 0;
+  const newGroup = () => groups++;
+  const {clauses, rest} = extractApiPaths(query.trim(), corpus, newGroup);
+  clauses.push(...identifierClauses(rest, newGroup));
+  const retyped = new Map<string, string>();
+  const text = retypeWrongLayout(rest, corpus, retyped);
+
+  const parsed = new lunr.Query([...FIELDS]);
+  try {
+    new QueryParser(toLunrSyntax(text.replace(/[«»"“”(),;!?]/g, ' '), FIELDS), parsed).parse();
+  } catch (error) {
+    if (error instanceof lunr.QueryParseError) return {error: translateParseError(error.message, FIELDS)};
+    throw error;
+  }
+  const {clauses: wordPart, optionalWords, weak, api, termsCut} = wordClauses(parsed, corpus, newGroup);
+  clauses.push(...wordPart, ...synonymClauses(optionalWords, glossary, corpus));
+  return {clauses, groups, weak, api, typed: typedTerms(text, glossary), retyped, termsCut};
 }
 
 /**
