@@ -103,7 +103,7 @@ describe('the sidebars written for the tooling that reads the build (the PDF gui
       const hrefs = links(items).flatMap((item) => (item.href && !/^[a-z]+:/.test(item.href) ? [item.href] : []));
       expect(hrefs.filter((href) => !fileOfRoute(build, href)), `${sidebar}: no page in the build`).toEqual([]);
       const section = llms.slice(llms.indexOf(`## ${title}\n`)).split('\n## ')[0];
-      const listed = [...section.matchAll(/\]\(([^)]+)\)/g)].map((match) => match[1].slice(site.url.length));
+      const listed = [...section.matchAll(/^- \[[^\]]+\]\(([^)]+)\)/gm)].map((match) => match[1].slice(site.url.length));
       const sidebarDocs = hrefs.map((href) => markdownPath(href)).filter((file) => listed.includes(file));
       expect([...new Set(sidebarDocs)], sidebar).toEqual(listed);
     }
