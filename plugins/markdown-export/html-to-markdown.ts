@@ -38,7 +38,7 @@ const hasClass = (node: Element, pattern: RegExp) => classes(node).some((name) =
 function rewrite(node: Element): ElementContent[] | undefined {
   const names = classes(node);
   if (CHROME_TAGS.has(node.tagName) || node.properties.ariaHidden === 'true' || names.some((name) => CHROME_CLASSES.has(name) || name.startsWith('tryIt'))) return [];
-  // The search boxes and live counters of CONTROLS.
+  // Search boxes and live counters of widgets («Показано 710 из 710»), as in CONTROLS: true only on screen.
   if (node.properties.ariaLive !== undefined || node.properties.role === 'search') return [];
   if (names.includes('mermaid-diagram')) return diagram(node);
   if (names.some((name) => CODE_BLOCK.test(name))) return codeBlock(node);

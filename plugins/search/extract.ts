@@ -1,7 +1,8 @@
 /**
  * What the search indexes of a built doc page: its title, breadcrumbs, keywords and one section per
  * `h2`/`h3` (with its anchor), read from the HTML the reader gets. Code blocks, the API reference's
- * right-hand panel (code samples, try-it) and navigation are left out; inline code stays.
+ * right-hand panel (code samples, try-it), page chrome and controls (plugins/shared/built-site) are
+ * left out; inline code stays.
  */
 import type {AnyNode, Element} from 'domhandler';
 import {identifierKeys, isIdentifier} from '../../src/search/engine/text';
