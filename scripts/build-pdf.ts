@@ -1,7 +1,7 @@
 /**
  * `npm run build:pdf [siteDir]`: prints the administration and deployment guides from the built
  * site (default build/) to <siteDir>/pdf/*.pdf with Chromium, served by the production nginx config.
- * Needs the build's .docusaurus data (sidebars), Debian's chromium and nginx.
+ * Needs a build (its pages and the sidebars it writes), Debian's chromium and nginx.
  */
 import path from 'node:path';
 import {buildPdfs, REPO_ROOT} from './lib/pdf';

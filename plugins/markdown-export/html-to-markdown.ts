@@ -14,15 +14,16 @@ import rehypeRemark from 'rehype-remark';
 import remarkGfm from 'remark-gfm';
 import remarkStringify from 'remark-stringify';
 import {unified} from 'unified';
+import {ARTICLE_CHROME_CLASSES, CONTROL_TAGS, articleHtml, headingText} from '../shared/built-site';
 
 export interface PageMarkdown {
   title: string;
   markdown: string;
 }
 
-/** Page chrome and controls that mean nothing in a text copy, by class and by element. */
-const CHROME_CLASSES = new Set(['hash-link', 'theme-doc-breadcrumbs', 'theme-doc-toc-mobile', 'theme-doc-footer', 'pagination-nav', 'md-actions']);
-const CHROME_TAGS = new Set(['button', 'script', 'style', 'template', 'noscript', 'input', 'select', 'textarea', 'label', 'form']);
+/** Page chrome, controls and styles mean nothing in a text copy. */
+const CHROME_CLASSES = new Set<string>(ARTICLE_CHROME_CLASSES);
+const CHROME_TAGS = new Set<string>([...CONTROL_TAGS, 'style']);
 const CODE_BLOCK = /^(?:theme-code-block|openapi-explorer__code-block|codeBlockContainer_)/;
 
 const el = (tagName: string, children: ElementContent[] = [], properties: Element['properties'] = {}): Element => ({type: 'element', tagName, properties, children});
@@ -37,7 +38,7 @@ const hasClass = (node: Element, pattern: RegExp) => classes(node).some((name) =
 function rewrite(node: Element): ElementContent[] | undefined {
   const names = classes(node);
   if (CHROME_TAGS.has(node.tagName) || node.properties.ariaHidden === 'true' || names.some((name) => CHROME_CLASSES.has(name) || name.startsWith('tryIt'))) return [];
-  // Live counters of interactive widgets («Показано 710 из 710»): true only on screen.
+  // Search boxes and live counters of widgets («Показано 710 из 710»), as in CONTROLS: true only on screen.
   if (node.properties.ariaLive !== undefined || node.properties.role === 'search') return [];
   if (names.includes('mermaid-diagram')) return diagram(node);
   if (names.some((name) => CODE_BLOCK.test(name))) return codeBlock(node);
@@ -169,16 +170,13 @@ function contentOf(tree: Root): Element | undefined {
  * stub, the search page). `pagePath` is the page's path on the site, `origin` the site's public origin.
  */
 export async function htmlToMarkdown(html: string, pagePath: string, origin: string): Promise<PageMarkdown | undefined> {
-  // Only the article is read: the rest of the page (head, navbar, sidebar, footer) is most of its
-  // HTML and none of its content.
-  const start = html.indexOf('<article');
-  const end = html.lastIndexOf('</article>');
-  if (start < 0 || end < start) return undefined;
-  const tree = unified().use(rehypeParse, {fragment: true}).parse(html.slice(start, end + '</article>'.length));
+  const article = articleHtml(html);
+  if (!article) return undefined;
+  const tree = unified().use(rehypeParse, {fragment: true}).parse(article);
   const content = contentOf(tree);
   const h1 = select('article h1', tree);
   if (!content || !h1) return undefined;
-  const title = toString(h1).replace(/\u200b/g, '').trim();
+  const title = headingText(toString(h1));
 
   transform(content);
   absolutize(content, origin, pagePath);

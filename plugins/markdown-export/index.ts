@@ -9,7 +9,9 @@
  * - `/llms-full.txt` holds the whole text of the guides, page after page in the same order: every
  *   page but the generated API reference (its ~450 operations would bury the guides; they stay one
  *   link away in llms.txt).
- * The page order is the sidebars' order, read from the docs plugins' loaded content.
+ * The page order is the sidebars' order, read from the docs plugins' loaded content. The sidebars,
+ * as the site shows them, are also written into the build (plugins/shared/built-site/sidebars.ts)
+ * for the tooling that reads a built site afterwards: the PDF guides follow them.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,6 +20,7 @@ import {GENERATED_API_PAGE} from '../../config/openapi';
 import type {Llms, LlmsSection} from '../../config/llms';
 import {decodeApiValue} from './api-front-matter';
 import {markdownPath} from '../../src/utils/markdownPath';
+import {fileOfRoute, toShownSidebar, writeSidebars, type BuiltSidebars, type LoadedSidebarItem} from '../shared/built-site';
 import {htmlToMarkdown} from './html-to-markdown';
 import {operationToMarkdown} from './operation-to-markdown';
 
@@ -34,18 +37,13 @@ interface Doc {
   frontMatter: Record<string, unknown>;
 }
 
-type SidebarItem =
-  | {type: 'doc' | 'ref'; id: string}
-  | {type: 'category'; label: string; items: SidebarItem[]; link?: {type: 'doc'; id: string} | {type: 'generated-index'}}
-  | {type: 'link' | 'html'};
-
 interface LoadedVersion {
   docs: Doc[];
-  sidebars: Record<string, SidebarItem[]>;
+  sidebars: Record<string, LoadedSidebarItem[]>;
 }
 
 /** The docs of a sidebar in reading order: a category's own page first, then its items. */
-export function sidebarDocIds(items: SidebarItem[]): string[] {
+export function sidebarDocIds(items: LoadedSidebarItem[]): string[] {
   return items.flatMap((item) => {
     if (item.type === 'doc' || item.type === 'ref') return [item.id];
     if (item.type === 'category') return [...(item.link?.type === 'doc' ? [item.link.id] : []), ...sidebarDocIds(item.items)];
@@ -56,12 +54,6 @@ export function sidebarDocIds(items: SidebarItem[]): string[] {
 /** Where a doc's Markdown copy is written under the build folder. */
 function outputFile(outDir: string, permalink: string): string {
   return path.join(outDir, decodeURIComponent(markdownPath(permalink)));
-}
-
-/** The page's HTML file in the build: `x/index.html` for `/x` and `/x/`. */
-function htmlFile(outDir: string, permalink: string): string {
-  const trimmed = decodeURIComponent(permalink).replace(/\/$/, '');
-  return path.join(outDir, trimmed, 'index.html');
 }
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -84,6 +76,7 @@ export default function markdownExport(options: Options) {
 function plugin(context: LoadContext, options: Options): Plugin {
   let sections: {section: Section; docs: Doc[]}[] = [];
   let allDocs: {pluginId: string; doc: Doc}[] = [];
+  let shownSidebars: BuiltSidebars = {};
   const origin = context.siteConfig.url.replace(/\/$/, '');
 
   return {
@@ -93,6 +86,13 @@ function plugin(context: LoadContext, options: Options): Plugin {
       const docsPlugins = allContent['docusaurus-plugin-content-docs'] as Record<string, {loadedVersions: LoadedVersion[]}> | undefined;
       if (!docsPlugins) throw new Error('markdown-export: no docs plugin content was loaded');
       allDocs = Object.entries(docsPlugins).flatMap(([pluginId, content]) => content.loadedVersions.flatMap((version) => version.docs.map((doc) => ({pluginId, doc}))));
+      shownSidebars = Object.fromEntries(
+        Object.entries(docsPlugins).map(([pluginId, content]) => {
+          const version = content.loadedVersions[0];
+          const byId = new Map(version.docs.map((doc) => [doc.id, doc]));
+          return [pluginId, Object.fromEntries(Object.entries(version.sidebars).map(([name, items]) => [name, toShownSidebar(items, byId, `markdown-export: sidebar "${name}" of docs instance "${pluginId}"`)]))];
+        }),
+      );
       sections = options.sections.map((section) => {
         const version = docsPlugins[section.pluginId]?.loadedVersions[0];
         const items = version?.sidebars[section.sidebar];
@@ -115,8 +115,8 @@ function plugin(context: LoadContext, options: Options): Plugin {
           // Descriptions from the spec may link site paths: made absolute like the guides' links.
           text = operationToMarkdown({title: doc.title, api, curl: curlSampleFor(api)}).replace(/\]\(\/(?!\/)/g, `](${origin}/`);
         } else {
-          const file = htmlFile(outDir, doc.permalink);
-          if (!fs.existsSync(file)) throw new Error(`markdown-export: ${doc.permalink} has no page in the build (${file})`);
+          const file = fileOfRoute(outDir, doc.permalink);
+          if (!file) throw new Error(`markdown-export: ${doc.permalink} has no page in the build (${outDir})`);
           const page = await htmlToMarkdown(fs.readFileSync(file, 'utf8'), doc.permalink, origin);
           if (!page) throw new Error(`markdown-export: no doc content found in ${file}`);
           text = page.markdown;
@@ -127,6 +127,7 @@ function plugin(context: LoadContext, options: Options): Plugin {
         fs.writeFileSync(out, text);
       }
 
+      writeSidebars(outDir, shownSidebars);
       fs.writeFileSync(path.join(outDir, 'llms.txt'), llmsTxt(context.siteConfig.title, options, sections, origin));
       const guides = sections.flatMap(({docs}) => docs).filter((doc) => !GENERATED_API_PAGE.test(doc.source));
       const pages = guides.map((doc) => markdown.get(doc.permalink)!.replace('\n\n', `\n\nИсточник: ${origin}${doc.permalink}\n\n`));

@@ -1,13 +1,14 @@
 /**
  * What the search indexes of a built doc page: its title, breadcrumbs, keywords and one section per
  * `h2`/`h3` (with its anchor), read from the HTML the reader gets. Code blocks, the API reference's
- * right-hand panel (code samples, try-it) and navigation are left out; inline code stays.
+ * right-hand panel (code samples, try-it), page chrome and controls (plugins/shared/built-site) are
+ * left out; inline code stays.
  */
-import * as cheerio from 'cheerio';
 import type {AnyNode, Element} from 'domhandler';
 import {identifierKeys, isIdentifier} from '../../src/search/engine/text';
 import {EXCERPT_CHARS, firstSentence} from '../../src/search/engine/marks';
 import {site} from '../../config/site';
+import {ARTICLE_CHROME, CONTROLS, headingText, readPage} from '../shared/built-site';
 
 export interface ExtractedSection {
   anchor: string;
@@ -32,21 +33,14 @@ export interface ExtractedPage {
   sections: ExtractedSection[];
 }
 
-/** Elements whose text is not searched. */
-const SKIP = 'pre, script, style, svg, button, nav, .hash-link, [class*="openapi-right-panel"], .theme-doc-footer, .pagination-nav';
+/** Elements whose text is not searched: code blocks, graphics, the API reference's right-hand panel, page chrome and controls. */
+const SKIP = `pre, style, svg, nav, [class*="openapi-right-panel"], ${ARTICLE_CHROME}, ${CONTROLS}`;
 const BLOCK = new Set(['p', 'div', 'li', 'ul', 'ol', 'dl', 'dt', 'dd', 'table', 'tr', 'td', 'th', 'blockquote', 'section', 'details', 'summary', 'br', 'h4', 'h5', 'h6']);
 
 /** The page, or undefined when the HTML is not a doc page (standalone pages, 404, redirects). */
 export function extractPage(html: string): ExtractedPage | undefined {
-  const $ = cheerio.load(html);
-  if (!($('html').attr('class') ?? '').split(/\s+/).includes('docs-doc-page')) return undefined;
-  const root = $('article .theme-doc-markdown').first();
-  if (root.length === 0) return undefined;
-  const title = $('article h1').first().text().trim();
-  const crumbs = $('nav.theme-doc-breadcrumbs li')
-    .map((_, li) => $(li).text().trim())
-    .get()
-    .filter(Boolean);
+  const {$, isDoc, content: root, title, crumbs, description} = readPage(html);
+  if (!isDoc || !root) return undefined;
   if (crumbs.at(-1) === title) crumbs.pop();
   const keywords = $('meta[name="keywords"]')
     .map((_, meta) => $(meta).attr('content') ?? '')
@@ -55,7 +49,6 @@ export function extractPage(html: string): ExtractedPage | undefined {
     .flatMap((content) => content.split(','))
     .map((k) => k.trim())
     .filter(Boolean);
-  const description = $('meta[name="description"]').attr('content') ?? '';
 
   root.find(SKIP).remove();
   let current: ExtractedSection = {anchor: '', heading: '', text: '', keywords: []};
@@ -72,7 +65,7 @@ export function extractPage(html: string): ExtractedPage | undefined {
     const tag = element.tagName;
     if (tag === 'h1') return;
     if ((tag === 'h2' || tag === 'h3') && element.attribs.id) {
-      current = {anchor: element.attribs.id, heading: $(element).text().replace(/\u200b/g, '').trim(), text: '', keywords: []};
+      current = {anchor: element.attribs.id, heading: headingText($(element).text()), text: '', keywords: []};
       sections.push(current);
       return;
     }

@@ -22,6 +22,7 @@ import {fold, methodPathKey, normalizeApiPath, stem, terms} from '../../src/sear
 import kebabCase from 'lodash/kebabCase';
 import {slugForOperationId, METHODS} from '../../scripts/lib/openapi';
 import {extractPage, type ExtractedPage} from './extract';
+import {fileOfRoute} from '../shared/built-site';
 import {contextOf, type SearchContext} from '../../src/search/contexts';
 
 export interface SearchIndexOptions {
@@ -164,14 +165,6 @@ export function loadGlossary(file: string): string[][] {
   return groups as string[][];
 }
 
-/** The HTML file of a route in the build output. */
-function htmlFile(outDir: string, route: string): string | undefined {
-  for (const candidate of [path.join(outDir, route, 'index.html'), path.join(outDir, `${route}.html`)]) {
-    if (fs.existsSync(candidate)) return candidate;
-  }
-  return undefined;
-}
-
 /** The search page's route. */
 export const SEARCH_PAGE = '/search';
 
@@ -191,7 +184,7 @@ export default function search(options: SearchIndexOptions) {
       const glossary = loadGlossary(path.resolve(context.siteDir, options.glossaryFile));
       const pages: {url: string; page: ExtractedPage}[] = [];
       for (const route of [...new Set(routesPaths)].sort()) {
-        const file = htmlFile(outDir, route);
+        const file = fileOfRoute(outDir, route);
         let page: ExtractedPage | undefined;
         try {
           page = file ? extractPage(fs.readFileSync(file, 'utf8')) : undefined;

@@ -60,11 +60,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import * as cheerio from 'cheerio';
+import type * as cheerio from 'cheerio';
+import {diffChars} from 'diff';
 import type {AnyNode, Element} from 'domhandler';
 import Typograf from 'typograf';
 import {groupThousands} from '../../plugins/rehype-typography';
-import {listFiles} from '../../plugins/shared/files';
+import {builtHtmlFiles, readPage} from '../../plugins/shared/built-site';
 
 export interface ProofreadProblem {
   /** The page's path on the site, e.g. `/deployment/install/docker-compose/`. */
@@ -157,25 +158,17 @@ function collectBlocks($: cheerio.CheerioAPI, root: Element): string[] {
  * @docusaurus/plugin-client-redirects).
  */
 export function extractPage(html: string): string[] | undefined {
-  const $ = cheerio.load(html);
-  const root = $('main article').first().get(0) ?? $('main').first().get(0);
-  if (!root) return undefined;
-  const head = [$('head > title').first().text(), $('head > meta[name="description"]').attr('content') ?? ''].map(collapse);
-  return [...head.filter(Boolean), ...collectBlocks($, root)];
-}
-
-/** The site path of a built file: `a/b/index.html` → `/a/b/`, `404.html` → `/404.html`. */
-function pagePath(file: string): string {
-  const route = `/${file.split(path.sep).join('/')}`;
-  return route.endsWith('/index.html') ? route.slice(0, -'index.html'.length) : route;
+  const {$, main, description} = readPage(html);
+  if (!main) return undefined;
+  const head = [$('head > title').first().text(), description].map(collapse);
+  return [...head.filter(Boolean), ...collectBlocks($, main)];
 }
 
 /** Every page of a built site with its text; throws when the folder holds no page at all. */
 export function loadPages(dir: string): PageText[] {
-  const files = listFiles(dir, (file) => file.endsWith('.html'));
-  const pages = files.flatMap((file) => {
+  const pages = builtHtmlFiles(dir).flatMap(({route, file}) => {
     const blocks = extractPage(fs.readFileSync(file, 'utf8'));
-    return blocks ? [{page: pagePath(path.relative(dir, file)), blocks}] : [];
+    return blocks ? [{page: route, blocks}] : [];
   });
   if (pages.length === 0) throw new Error(`No HTML pages with a <main> element in ${dir}: build the site first (npm run build)`);
   return pages;
@@ -271,49 +264,31 @@ export interface Difference {
   after: [number, number];
 }
 
+/** Changes closer than this many characters are one place to fix (the two quotes of a pair). */
+const JOIN_CHANGES_WITHIN = 24;
+
 /**
- * The places where `after` differs from `before`: a character diff (longest common subsequence) of
- * the part between their common start and end, with changes a few characters apart (the two
- * quotes of a pair) joined into one place, as a reader would fix them.
+ * The places where `after` differs from `before`: a character diff, with changes a few characters
+ * apart joined into one place, as a reader would fix them.
  */
 export function differences(before: string, after: string): Difference[] {
-  let head = 0;
-  while (head < before.length && head < after.length && before[head] === after[head]) head++;
-  let tail = 0;
-  while (tail < before.length - head && tail < after.length - head && before.at(-1 - tail) === after.at(-1 - tail)) tail++;
-  const a = before.slice(head, before.length - tail);
-  const b = after.slice(head, after.length - tail);
-  // lcs[i * width + j]: length of the longest common subsequence of a[i…] and b[j…].
-  const width = b.length + 1;
-  const lcs = new Uint32Array((a.length + 1) * width);
-  for (let i = a.length - 1; i >= 0; i--) {
-    for (let j = b.length - 1; j >= 0; j--) {
-      lcs[i * width + j] = a[i] === b[j] ? lcs[(i + 1) * width + j + 1] + 1 : Math.max(lcs[(i + 1) * width + j], lcs[i * width + j + 1]);
-    }
-  }
   const found: Difference[] = [];
-  const mark = (i: number, j: number, di: number, dj: number) => {
-    const last = found.at(-1);
-    if (last && head + i - last.before[1] < 24) {
-      last.before[1] = head + i + di;
-      last.after[1] = head + j + dj;
-    } else {
-      found.push({before: [head + i, head + i + di], after: [head + j, head + j + dj]});
-    }
-  };
   let i = 0;
   let j = 0;
-  while (i < a.length || j < b.length) {
-    if (i < a.length && j < b.length && a[i] === b[j]) {
-      i++;
-      j++;
-    } else if (j < b.length && (i === a.length || lcs[i * width + j + 1] >= lcs[(i + 1) * width + j])) {
-      mark(i, j, 0, 1);
-      j++;
-    } else {
-      mark(i, j, 1, 0);
-      i++;
+  for (const change of diffChars(before, after)) {
+    const length = change.value.length;
+    const [di, dj] = change.added ? [0, length] : change.removed ? [length, 0] : [length, length];
+    if (change.added || change.removed) {
+      const last = found.at(-1);
+      if (last && i - last.before[1] < JOIN_CHANGES_WITHIN) {
+        last.before[1] = i + di;
+        last.after[1] = j + dj;
+      } else {
+        found.push({before: [i, i + di], after: [j, j + dj]});
+      }
     }
+    i += di;
+    j += dj;
   }
   return found;
 }

@@ -6,6 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {site} from '../../config/site';
+import {llms as llmsOptions} from '../../config/llms';
+import {fileOfRoute, readSidebars, type SidebarItem} from '../../plugins/shared/built-site';
 import {listFiles} from '../../plugins/shared/files';
 import {markdownPath} from '../../src/utils/markdownPath';
 
@@ -87,6 +89,24 @@ describe('llms.txt', () => {
     expect(local).toEqual(expect.arrayContaining(['/deployment/install/docker-compose.md', '/administration/settings/environment/smtp.md', '/api/v4/create-post.md']));
     const described = links.filter((match) => match[3]);
     expect(described.length / links.length).toBeGreaterThan(0.95);
+  });
+});
+
+describe('the sidebars written for the tooling that reads the build (the PDF guides)', () => {
+  const links = (items: SidebarItem[]): SidebarItem[] => items.flatMap((item) => (item.type === 'category' ? [item, ...links(item.items)] : [item]));
+
+  it('lead to built pages, in the order llms.txt lists each section', () => {
+    const llms = read('llms.txt');
+    for (const {pluginId, sidebar, title} of llmsOptions.sections) {
+      const items = readSidebars(build, pluginId)[sidebar];
+      expect(items, `${pluginId}/${sidebar}`).toBeDefined();
+      const hrefs = links(items).flatMap((item) => (item.href && !/^[a-z]+:/.test(item.href) ? [item.href] : []));
+      expect(hrefs.filter((href) => !fileOfRoute(build, href)), `${sidebar}: no page in the build`).toEqual([]);
+      const section = llms.slice(llms.indexOf(`## ${title}\n`)).split('\n## ')[0];
+      const listed = [...section.matchAll(/^- \[[^\]]+\]\(([^)]+)\)/gm)].map((match) => match[1].slice(site.url.length));
+      const sidebarDocs = hrefs.map((href) => markdownPath(href)).filter((file) => listed.includes(file));
+      expect([...new Set(sidebarDocs)], sidebar).toEqual(listed);
+    }
   });
 });
 

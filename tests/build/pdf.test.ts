@@ -9,10 +9,11 @@ import path from 'node:path';
 import * as cheerio from 'cheerio';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {site} from '../../config/site';
-import {GUIDES, MARGIN_MM, PDF_DIR, SUBTITLE, buildPdfs, builtPageFile, composeGuide, loadSidebars, planGuide, type Guide, type GuidePlan, type SidebarItem} from '../../scripts/lib/pdf';
+import {GUIDES, MARGIN_MM, PDF_DIR, SUBTITLE, buildPdfs, composeGuide, planGuide, type Guide, type GuidePlan} from '../../scripts/lib/pdf';
+import {fileOfRoute, readSidebars, type SidebarItem} from '../../plugins/shared/built-site';
 
 const build = path.resolve(process.env.TIME_DOCS_BUILD_DIR ?? path.resolve(__dirname, '../../build'));
-const sidebars = loadSidebars();
+const sidebars = readSidebars(build);
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 type TextItem = {str: string; hasEOL: boolean; transform: number[]; width: number};
@@ -251,7 +252,7 @@ describe('composing the document', () => {
   /** A built page of the site with tabs in its article (the API cookbook's code samples). */
   const tabsPage = Object.values(sidebars)
     .flatMap(docHrefs)
-    .map((href) => ({href, file: builtPageFile(build, href)}))
+    .map((href) => ({href, file: fileOfRoute(build, href)}))
     .find(({file}) => file && /class="[^"]*\btabs-container\b/.test(fs.readFileSync(file, 'utf8')) && !fs.readFileSync(file, 'utf8').includes('openapi-tabs'));
 
   it('prints every tab panel under its label, with no tab UI left', () => {
@@ -325,7 +326,7 @@ describe('composing the document', () => {
       expect(() => planGuide(testGuide, {}, dir)).toThrow(/sidebar "test" is missing/);
       const missing: SidebarItem[] = [...sidebar, {type: 'link', href: '/guide/c', label: 'Третья', docId: 'guide/c'}];
       expect(() => planGuide(testGuide, {test: missing}, dir)).toThrow(/\/guide\/c .*not in/);
-      expect(() => loadSidebars(path.join(dir, 'no-such-folder'))).toThrow(/npm run build/);
+      expect(() => readSidebars(path.join(dir, 'no-such-folder'))).toThrow(/npm run build/);
       await expect(buildPdfs(path.join(dir, 'no-such-site'))).rejects.toThrow(/not a built site/);
       expect(fs.existsSync(path.join(dir, 'no-such-site'))).toBe(false);
     });

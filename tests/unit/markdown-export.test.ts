@@ -149,7 +149,7 @@ describe('llms.txt', () => {
     expect(
       sidebarDocIds([
         {type: 'doc', id: 'a'},
-        {type: 'category', label: 'К', link: {type: 'doc', id: 'k'}, items: [{type: 'doc', id: 'b'}, {type: 'link'}, {type: 'category', label: 'Г', link: {type: 'generated-index'}, items: [{type: 'ref', id: 'c'}]}]},
+        {type: 'category', label: 'К', link: {type: 'doc', id: 'k'}, items: [{type: 'doc', id: 'b'}, {type: 'link', href: 'https://example.org', label: 'L'}, {type: 'category', label: 'Г', link: {type: 'generated-index', permalink: '/g'}, items: [{type: 'ref', id: 'c'}]}]},
         {type: 'html'},
       ]),
     ).toEqual(['a', 'k', 'b', 'c']);
