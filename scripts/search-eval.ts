@@ -9,6 +9,8 @@ import type {LoadContext} from '@docusaurus/types';
 import searchIndex from '../plugins/search';
 import {searchIndexOptions} from '../config/search';
 import {listFiles} from '../plugins/shared/files';
+import {PLUGIN_NAME as SETTINGS_PLUGIN} from '../plugins/settings';
+import {loadCatalogue} from '../plugins/settings/catalogue';
 import {evaluate, pct, quality} from './lib/search-eval';
 
 const root = path.resolve(__dirname, '..');
@@ -17,7 +19,9 @@ const build = path.join(root, 'build');
 async function reindex() {
   const routesPaths = listFiles(build, (f) => f.endsWith('.html')).map((f) => `/${path.relative(build, f)}`.replace(/\/index\.html$|\.html$/, '') || '/');
   const plugin = searchIndex(searchIndexOptions)({siteDir: root} as LoadContext);
-  await plugin.postBuild!({outDir: build, routesPaths} as Parameters<NonNullable<typeof plugin.postBuild>>[0]);
+  // The settings plugin's content, as the build hands it to the search plugin.
+  const plugins = [{name: SETTINGS_PLUGIN, content: loadCatalogue()}];
+  await plugin.postBuild!({outDir: build, routesPaths, plugins} as unknown as Parameters<NonNullable<typeof plugin.postBuild>>[0]);
 }
 
 async function main() {

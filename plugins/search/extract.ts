@@ -37,8 +37,21 @@ export interface ExtractedPage {
 const SKIP = `pre, style, svg, nav, [class*="openapi-right-panel"], ${ARTICLE_CHROME}, ${CONTROLS}`;
 const BLOCK = new Set(['p', 'div', 'li', 'ul', 'ol', 'dl', 'dt', 'dd', 'table', 'tr', 'td', 'th', 'blockquote', 'section', 'details', 'summary', 'br', 'h4', 'h5', 'h6']);
 
-/** The page, or undefined when the HTML is not a doc page (standalone pages, 404, redirects). */
-export function extractPage(html: string): ExtractedPage | undefined {
+/**
+ * A setting of the page, by the anchor of its heading, as the settings catalogue defines it: its
+ * identifiers come from there rather than from the rendered list of its properties.
+ */
+export interface PageSetting {
+  key: string;
+  /** Its key, environment variable and values, as a reader may paste them (those that are identifiers count). */
+  identifiers: string[];
+}
+
+/**
+ * The page, or undefined when the HTML is not a doc page (standalone pages, 404, redirects).
+ * `settings` are the catalogue's settings on this page; each must have its section and list here.
+ */
+export function extractPage(html: string, settings: ReadonlyMap<string, PageSetting> = new Map()): ExtractedPage | undefined {
   const {$, isDoc, content: root, title, crumbs, description} = readPage(html);
   if (!isDoc || !root) return undefined;
   if (crumbs.at(-1) === title) crumbs.pop();
@@ -54,7 +67,7 @@ export function extractPage(html: string): ExtractedPage | undefined {
   let current: ExtractedSection = {anchor: '', heading: '', text: '', keywords: []};
   const sections = [current];
   /** Setting sections: the config key and where the description starts in the section's raw text. */
-  const settings = new Map<ExtractedSection, {key: string; description: number}>();
+  const described = new Map<ExtractedSection, {key: string; description: number}>();
   const walk = (node: AnyNode) => {
     if (node.type === 'text') {
       current.text += (node as unknown as {data: string}).data;
@@ -70,27 +83,21 @@ export function extractPage(html: string): ExtractedPage | undefined {
       return;
     }
     const meta = tag === 'dl' && (element.attribs.class ?? '').split(/\s+/).includes('setting-meta');
-    if (meta) {
-      $(element)
-        .find('code')
-        .each((_, code) => {
-          const value = $(code).text().trim();
-          if (isIdentifier(value)) current.keywords.push(...identifierKeys(value));
-        });
-    }
     if (BLOCK.has(tag)) current.text += ' ';
     element.children.forEach(walk);
     if (BLOCK.has(tag)) current.text += ' ';
     if (meta) {
-      // The list's first row is the config key (plugins/remark-settings); the description follows the list.
-      const key = $(element).children('dd').first().find('code').first().text().trim();
-      if (!key) throw new Error(`search index: the setting list under «${current.heading || title}» has no config key in its first row`);
-      settings.set(current, {key, description: current.text.length});
+      const setting = settings.get(current.anchor);
+      if (!setting) throw new Error(`search index: the setting list under «${current.heading || title}» (#${current.anchor}) is not a setting of the catalogue`);
+      current.keywords.push(...setting.identifiers.filter(isIdentifier).flatMap(identifierKeys));
+      described.set(current, {key: setting.key, description: current.text.length});
     }
   };
   root.contents().each((_, node) => walk(node));
   const squeeze = (text: string) => text.replace(/\s+/g, ' ').trim();
-  for (const [section, {key, description}] of settings) {
+  const missing = [...settings.keys()].filter((anchor) => !sections.some((s) => described.has(s) && s.anchor === anchor));
+  if (missing.length) throw new Error(`search index: settings of the catalogue missing from the page «${title}»: ${missing.map((a) => `#${a}`).join(', ')}`);
+  for (const [section, {key, description}] of described) {
     const meaning = squeeze(section.text.slice(description));
     section.summary = meaning ? `${key} — ${firstSentence(meaning, Math.max(EXCERPT_CHARS - key.length - 3, 100))}` : key;
   }

@@ -21,7 +21,9 @@ import {cutAtWord} from '../../src/search/engine/marks';
 import {fold, methodPathKey, normalizeApiPath, stem, terms} from '../../src/search/engine/text';
 import kebabCase from 'lodash/kebabCase';
 import {slugForOperationId, METHODS} from '../../scripts/lib/openapi';
-import {extractPage, type ExtractedPage} from './extract';
+import {extractPage, type ExtractedPage, type PageSetting} from './extract';
+import {PLUGIN_NAME as SETTINGS_PLUGIN} from '../settings';
+import {routeForPage, type Catalogue} from '../settings/catalogue';
 import {fileOfRoute} from '../shared/built-site';
 import {contextOf, type SearchContext} from '../../src/search/contexts';
 
@@ -165,6 +167,25 @@ export function loadGlossary(file: string): string[][] {
   return groups as string[][];
 }
 
+/**
+ * The settings of each settings page (route → anchor → setting), from the settings catalogue that
+ * its plugin loaded for this build: identifiers are taken from the data, not read back from HTML.
+ */
+export function pageSettings(plugins: {name: string; content?: unknown}[]): Map<string, Map<string, PageSetting>> {
+  const catalogue = plugins.find((p) => p.name === SETTINGS_PLUGIN)?.content as Catalogue | undefined;
+  if (!catalogue?.settings) throw new Error(`search index: the settings catalogue (plugin ${SETTINGS_PLUGIN}) is not loaded`);
+  const out = new Map<string, Map<string, PageSetting>>();
+  for (const setting of catalogue.settings) {
+    const route = routeForPage(setting.page);
+    if (!out.has(route)) out.set(route, new Map());
+    // What a reader may paste to find the setting: its key and variable, and the values it takes.
+    const defaults = ([] as unknown[]).concat(setting.default ?? []);
+    const values = [setting.env, ...(setting.values ?? []), ...defaults].filter((v): v is string => typeof v === 'string');
+    out.get(route)!.set(setting.anchor, {key: setting.configPath, identifiers: [setting.configPath, ...values]});
+  }
+  return out;
+}
+
 /** The search page's route. */
 export const SEARCH_PAGE = '/search';
 
@@ -180,14 +201,15 @@ export default function search(options: SearchIndexOptions) {
     async contentLoaded({actions}) {
       actions.addRoute({path: `${context.baseUrl}${SEARCH_PAGE.slice(1)}`, component: '@theme/SearchPage', exact: true});
     },
-    async postBuild({outDir, routesPaths}) {
+    async postBuild({outDir, routesPaths, plugins}) {
+      const settings = pageSettings(plugins);
       const glossary = loadGlossary(path.resolve(context.siteDir, options.glossaryFile));
       const pages: {url: string; page: ExtractedPage}[] = [];
       for (const route of [...new Set(routesPaths)].sort()) {
         const file = fileOfRoute(outDir, route);
         let page: ExtractedPage | undefined;
         try {
-          page = file ? extractPage(fs.readFileSync(file, 'utf8')) : undefined;
+          page = file ? extractPage(fs.readFileSync(file, 'utf8'), settings.get(route)) : undefined;
         } catch (error) {
           throw new Error(`${file}: ${error instanceof Error ? error.message : String(error)}`);
         }

@@ -68,7 +68,13 @@ describe('search', () => {
   // `name`: an operation's verb, then the terms of its name.
 const page = (url: string, title: string, body: string, keywords: string[] = [], [verb = '', ...name]: string[] = []) => ({url, page: extractPage(html(title, body))!, ...(keywords.length ? {operation: {keywords, verb, name}} : {})});
   const shard: Shard = buildShard('', [
-    page('/smtp', 'Почта (SMTP)', '<p>Сервер исходящей почты.</p><h3 id="emailsettings-smtpserver">Сервер SMTP</h3><dl class="setting-meta"><dd><code>EmailSettings.SMTPServer</code></dd><dd><code>TIME_EMAILSETTINGS_SMTPSERVER</code></dd></dl><p>Адрес сервера.</p>'),
+    {
+      url: '/smtp',
+      page: extractPage(
+        html('Почта (SMTP)', '<p>Сервер исходящей почты.</p><h3 id="emailsettings-smtpserver">Сервер SMTP</h3><dl class="setting-meta"><dd><code>EmailSettings.SMTPServer</code></dd><dd><code>TIME_EMAILSETTINGS_SMTPSERVER</code></dd></dl><p>Адрес сервера.</p>'),
+        new Map([['emailsettings-smtpserver', {key: 'EmailSettings.SMTPServer', identifiers: ['EmailSettings.SMTPServer', 'TIME_EMAILSETTINGS_SMTPSERVER']}]]),
+      )!,
+    },
     page('/create-post', 'Создать сообщение', '<p>Публикует сообщение в канале.</p>', ['createpost', '/posts', 'post:/posts'], ['creat', 'creat', 'post']),
     page('/get-post', 'Получить сообщение', '<p>Возвращает сообщение.</p>', ['getpost', '/posts/{}', 'get:/posts/{}'], ['get', 'post']),
     page('/messages', 'Сообщения и каналы', '<p>Сообщение можно создать в канале, закрепить, переслать. Сообщения хранятся на сервере, и каждое сообщение видно участникам канала.</p><h2 id="limits">Ограничения</h2><p>Длина сообщения ограничена.</p>'),
@@ -256,10 +262,14 @@ describe('search excerpts', () => {
 
   it('shows a setting as its key and the first sentence of its description, not the labels of its list', () => {
     const meta = '<dl class="setting-meta"><dt><p>Ключ в config.json</p></dt><dd><p><code>EmailSettings.SMTPServer</code></p></dd><dt><p>Переменная окружения</p></dt><dd><p><code>TIME_EMAILSETTINGS_SMTPSERVER</code></p></dd><dt><p>Тип</p></dt><dd><p>строка</p></dd></dl>';
+    const settings = new Map([['emailsettings-smtpserver', {key: 'EmailSettings.SMTPServer', identifiers: ['EmailSettings.SMTPServer', 'TIME_EMAILSETTINGS_SMTPSERVER', 'Сервер']}]]);
     const page = extractPage(
       `<html class="docs-doc-page"><body><article><div class="theme-doc-markdown"><h1>Почта</h1><p>Вступление.</p><h3 id="emailsettings-smtpserver">Сервер SMTP</h3>${meta}<p>Имя хоста почтового сервера, например <code>smtp.example.ru</code>. Порт задаётся отдельно.</p>${[1, 2, 3].map((n) => `<h3 id="plain-${n}">Раздел ${n}</h3><p>${'Очень длинный текст. '.repeat(60)}</p>`).join('')}</div></article></body></html>`,
+      settings,
     )!;
     const setting = page.sections.find((s) => s.anchor === 'emailsettings-smtpserver')!;
+    // The identifiers come from the catalogue's entry (a word that is not one is left out), not from the rendered list.
+    expect(setting.keywords).toEqual(['emailsettings.smtpserver', 'smtpserver', 'time_emailsettings_smtpserver']);
     expect(setting.summary).toBe('EmailSettings.SMTPServer — Имя хоста почтового сервера, например smtp.example.ru.');
     // The section's text, which is indexed, keeps the list.
     expect(setting.text).toMatch(/^Ключ в config\.json EmailSettings\.SMTPServer/);
@@ -272,8 +282,8 @@ describe('search excerpts', () => {
     expect(Object.keys(second)).toEqual(['plain-3']);
     expect(second['plain-3'].length).toBeLessThanOrEqual(FRAGMENT_TEXT_CHARS + 1);
     expect(second['plain-3']).toMatch(/ длинный…$/);
-    expect(() => extractPage(page && `<html class="docs-doc-page"><body><article><div class="theme-doc-markdown"><h3 id="x">X</h3><dl class="setting-meta"><dt>Тип</dt><dd>строка</dd></dl></div></article></body></html>`)).toThrow(
-      'search index: the setting list under «X» has no config key in its first row',
-    );
+    const stray = `<html class="docs-doc-page"><body><article><div class="theme-doc-markdown"><h1>Почта</h1><h3 id="x">X</h3><dl class="setting-meta"><dt>Тип</dt><dd>строка</dd></dl></div></article></body></html>`;
+    expect(() => extractPage(stray)).toThrow('search index: the setting list under «X» (#x) is not a setting of the catalogue');
+    expect(() => extractPage(stray, new Map([...settings, ['x', {key: 'A.B', identifiers: []}]]))).toThrow('search index: settings of the catalogue missing from the page «Почта»: #emailsettings-smtpserver');
   });
 });

@@ -38,6 +38,8 @@ const BETWEEN_PLUGINS: Edge[] = [
   {from: 'plugins/content-check', to: 'plugins/settings/catalogue.ts', why: 'settings pages and their anchors come from the catalogue, which the content check validates first'},
   {from: 'plugins/content-check', to: 'plugins/settings/lineage.ts', why: 'config keys named in the guides are checked against the same lineage as the catalogue'},
   {from: 'plugins/content-check', to: 'plugins/remark-samples/samples.ts', why: 'the check knows the include syntax of the samples plugin and the folders it may include from'},
+  {from: 'plugins/search/index.ts', to: 'plugins/settings/index.ts', why: 'the search index reads the catalogue the settings plugin loaded, found by that plugin\'s name'},
+  {from: 'plugins/search/index.ts', to: 'plugins/settings/catalogue.ts', why: 'setting keys, variables and values are indexed from the catalogue, not read back from the HTML'},
   {from: 'plugins/settings/remark.ts', to: 'plugins/rehype-typography/index.ts', why: 'bounds and defaults group thousands as the typography of the text does'},
 ];
 
