@@ -3,9 +3,10 @@
  * - schema trees are <ul> elements whose children are sometimes <div>s (axe: list). Such lists get
  *   role="list"; a <div> child that only wraps <li>s becomes role="none" so those <li>s belong to the
  *   list, any other non-<li> child becomes role="listitem";
- * - the endpoint line scrolls sideways on long paths, so it becomes focusable (scrollable-region-focusable);
  * - the unlabeled scroll arrows of tab lists get names (button-name).
- * Loaded only on API reference pages (see apiListSemantics.ts).
+ * Both are drawn inside large theme components that take no props for them, so a wrap cannot reach
+ * them (src/theme/README.md says which and what would let them go). Loaded only on API reference
+ * pages (see apiListSemantics.ts).
  */
 
 const SELECTOR = '.theme-api-markdown ul, .openapi-tabs__schema-container ul, .openapi-left-panel__container ul, details ul';
@@ -19,9 +20,6 @@ export function fixLists(root: ParentNode): void {
       if (child.tagName === 'LI' || child.hasAttribute('role')) continue;
       child.setAttribute('role', child.querySelector(':scope > li') ? 'none' : 'listitem');
     }
-  });
-  root.querySelectorAll<HTMLElement>('.openapi__method-endpoint:not([tabindex])').forEach((el) => {
-    el.tabIndex = 0;
   });
   // The scroll arrows of long tab lists have no text.
   root.querySelectorAll<HTMLButtonElement>('button.left:not([aria-label]), button.right:not([aria-label])').forEach((button) => {

@@ -87,3 +87,7 @@ declare module '@theme-original/SchemaItem' {
   import type {ReactNode} from 'react';
   export default function SchemaItem(props: {name?: string} & Record<string, unknown>): ReactNode;
 }
+declare module '@theme-original/ApiExplorer/FloatingButton' {
+  import type {MouseEventHandler, ReactNode} from 'react';
+  export default function FloatingButton(props: {label?: string; onClick?: MouseEventHandler<HTMLButtonElement>; children?: ReactNode}): ReactNode;
+}

@@ -28,6 +28,17 @@ describe('API reference pages', () => {
     expect(problems).toEqual([]);
   });
 
+  it('makes every operation’s endpoint line reachable with the keyboard in the HTML as served (it scrolls sideways on long paths)', () => {
+    const problems: string[] = [];
+    for (const o of v4.operations) {
+      const html = fs.readFileSync(page(`api/v4/${slugForOperationId(o.operationId)}`), 'utf8');
+      const endpoint = /<pre[^>]*class="?openapi__method-endpoint"?[^>]*>/.exec(html)?.[0];
+      if (!endpoint) problems.push(`${o.operationId}: no endpoint line`);
+      else if (!/tabindex="?0"?/.test(endpoint)) problems.push(`${o.operationId}: ${endpoint} is not focusable`);
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('shows in every operation’s code samples a request body that validates against the operation’s schema', () => {
     const fits = schemaValidator(v4.doc);
     const problems: string[] = [];

@@ -14,6 +14,7 @@ import Translate, {translate} from '@docusaurus/Translate';
 import Response from '@theme-original/ApiExplorer/Response';
 import {clearCode, clearHeaders, clearResponse} from '@theme/ApiExplorer/Response/slice';
 import {useTypedDispatch, useTypedSelector} from '@theme/ApiItem/hooks';
+import {serverAddress, type ServerValue} from '../serverAddress';
 import styles from './styles.module.css';
 
 type Failure = 'timeout' | 'failed';
@@ -29,18 +30,6 @@ function failureOf(text: string | undefined): Failure | undefined {
     translate({id: 'theme.openapi.request.connectionFailed', message: 'Connection failed'}),
   ];
   return failed.includes(text) ? 'failed' : undefined;
-}
-
-interface ServerValue {
-  url: string;
-  variables?: Record<string, {default?: string}>;
-}
-
-/** The server address as the form shows it: variables filled in. */
-function serverAddress(server: ServerValue | undefined): string {
-  let url = server?.url.replace(/\/$/, '') ?? '';
-  for (const [name, variable] of Object.entries(server?.variables ?? {})) url = url.replace(`{${name}}`, variable.default ?? '');
-  return url;
 }
 
 /** The origins the portal's policy refused to connect to, since the last request started. */
