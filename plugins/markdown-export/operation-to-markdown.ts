@@ -123,7 +123,7 @@ function mediaSection(content: Record<string, Schema> | undefined, type: 'reques
 export interface OperationPage {
   title: string;
   api: Schema;
-  /** The page's cURL sample as made at build time (scripts/lib/api-samples.ts), if any. */
+  /** The page's cURL sample as made at build time (plugins/openapi/samples.ts), if any. */
   curl?: string;
 }
 

@@ -12,11 +12,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {createSlugger} from '@docusaurus/utils';
-import {apiDocsInstances} from '../../config/openapi';
+import {apiDocsInstances} from '../../plugins/openapi';
 import {landedRoutes} from '../../data/routes';
 import {listFiles} from './files';
 import {readMarkdown, type ProseLine} from './markdown-scan';
-import {apiPageRoutes} from './openapi';
+import {apiPageRoutes} from '../../plugins/openapi/routes';
 import {CatalogueError, loadCatalogue, routeForPage} from './settings';
 
 export interface LinkProblem {
@@ -31,7 +31,7 @@ interface DocsRoot {
   routeBasePath: string;
 }
 
-/** The guides (docusaurus.config.ts) and the reference's hand-written chapters (config/openapi.ts). */
+/** The guides (docusaurus.config.ts) and the reference's hand-written chapters (plugins/openapi). */
 export const DOCS_ROOTS: DocsRoot[] = [
   {dir: 'docs', routeBasePath: '/'},
   ...apiDocsInstances.map(([, options]) => ({dir: options.path, routeBasePath: `/${options.routeBasePath}`})),
