@@ -16,7 +16,7 @@ import {createRequire} from 'node:module';
 import path from 'node:path';
 import {codeSamplesFor} from './samples';
 import {SAMPLES_EXPORT, samplesFileName} from './sample-files';
-import {serverBasePath} from '../markdown-export/operation-to-markdown';
+import {serverBasePath} from './endpoint';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the plugin's page data is untyped JSON. */
 const load = createRequire(__filename);
