@@ -165,7 +165,7 @@ describe('bundleSpec', () => {
   });
 });
 
-describe('slugs', () => {
+describe('slugs (plugins/openapi/slug.ts)', () => {
   it('are the kebab-case of the operationId, as the generator computes them', () => {
     expect(pageSlug('CreatePost')).toBe('create-post');
     expect(pageSlug('GetUserByEmail')).toBe('get-user-by-email');
@@ -173,6 +173,12 @@ describe('slugs', () => {
     expect(pageSlug('CreateOAuthApp')).toBe('create-o-auth-app');
     expect(pageSlug('TestS3Connection')).toBe('test-s-3-connection');
     expect(pageSlug('getPostsByIds')).toBe('get-posts-by-ids');
+  });
+
+  it('name tag pages and v5 service folders by the same rule', () => {
+    expect(pageSlug('auth-service')).toBe('auth-service');
+    expect(pageSlug('OAuth')).toBe('o-auth');
+    expect(pageSlug('Data retention')).toBe('data-retention');
   });
 });
 
