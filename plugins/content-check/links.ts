@@ -12,11 +12,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {createSlugger} from '@docusaurus/utils';
-import {apiDocsInstances} from '../../config/openapi';
+import {apiDocsInstances} from '../openapi';
 import {contractRoutes} from '../../data/routes';
 import {listFiles} from '../shared/files';
 import {readMarkdown, type ProseLine} from './markdown-scan';
-import {apiPageRoutes} from '../../scripts/lib/openapi';
+import {apiPageRoutes} from '../openapi/routes';
 import {CatalogueError, loadCatalogue, routeForPage} from '../settings/catalogue';
 
 export interface LinkProblem {
@@ -31,7 +31,7 @@ interface DocsRoot {
   routeBasePath: string;
 }
 
-/** The guides (docusaurus.config.ts) and the reference's hand-written chapters (config/openapi.ts). */
+/** The guides (docusaurus.config.ts) and the reference's hand-written chapters (plugins/openapi). */
 export const DOCS_ROOTS: DocsRoot[] = [
   {dir: 'docs', routeBasePath: '/'},
   ...apiDocsInstances.map(([, options]) => ({dir: options.path, routeBasePath: `/${options.routeBasePath}`})),

@@ -19,6 +19,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import {GENERATED_API_PAGE} from '../../config/openapi';
 import type {Llms, LlmsSection} from '../../config/llms';
 import {decodeApiValue} from './api-front-matter';
+import {curlSampleOf} from '../openapi/sample-files';
 import {markdownPath} from '../../src/utils/markdownPath';
 import {fileOfRoute, toShownSidebar, writeSidebars, type BuiltSidebars, type LoadedSidebarItem} from '../shared/built-site';
 import {htmlToMarkdown} from './html-to-markdown';
@@ -105,15 +106,13 @@ function plugin(context: LoadContext, options: Options): Plugin {
     async postBuild({outDir}) {
       const started = Date.now();
       const markdown = new Map<string, string>();
-      // The code generators load only for this step, not with the site config.
-      const {curlSampleFor} = await import('../../scripts/lib/api-samples');
       for (const {doc} of allDocs) {
         const encoded = doc.frontMatter.api;
         let text: string | undefined;
         if (typeof encoded === 'string') {
           const api = decodeApiValue(encoded);
           // Descriptions from the spec may link site paths: made absolute like the guides' links.
-          text = operationToMarkdown({title: doc.title, api, curl: curlSampleFor(api)}).replace(/\]\(\/(?!\/)/g, `](${origin}/`);
+          text = operationToMarkdown({title: doc.title, api, curl: curlSampleOf(path.join(context.siteDir, doc.source.replace(/^@site\//, '')))}).replace(/\]\(\/(?!\/)/g, `](${origin}/`);
         } else {
           const file = fileOfRoute(outDir, doc.permalink);
           if (!file) throw new Error(`markdown-export: ${doc.permalink} has no page in the build (${outDir})`);

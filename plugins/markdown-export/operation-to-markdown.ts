@@ -5,6 +5,8 @@
  * top to bottom: method and path, description, authorization, parameters, request body, responses
  * with their schemas and examples, and the same cURL sample the page shows.
  */
+import {serverBasePath} from '../openapi/endpoint';
+
 /* eslint-disable @typescript-eslint/no-explicit-any -- the operation is docusaurus-plugin-openapi-docs' untyped JSON. */
 type Schema = Record<string, any>;
 
@@ -123,25 +125,11 @@ function mediaSection(content: Record<string, Schema> | undefined, type: 'reques
 export interface OperationPage {
   title: string;
   api: Schema;
-  /** The page's cURL sample as made at build time (scripts/lib/api-samples.ts), if any. */
+  /** The page's cURL sample as made at build time (plugins/openapi/samples.ts), if any. */
   curl?: string;
 }
 
 /** The Markdown of one operation page. */
-/**
- * The path part of an operation's first server URL (`https://{host}/api/v5` → `/api/v5`), which
- * comes before the operation's own path; empty when the server is the host itself.
- */
-export function serverBasePath(api: {servers?: {url?: unknown}[]}): string {
-  const server = api.servers?.[0]?.url;
-  if (typeof server !== 'string') return '';
-  try {
-    return new URL(server.replace(/\{[^}]+\}/g, 'host')).pathname.replace(/\/$/, '');
-  } catch {
-    return '';
-  }
-}
-
 export function operationToMarkdown({title, api, curl}: OperationPage): string {
   const basePath = serverBasePath(api);
   const out: string[] = [`# ${title}`, '', `\`${String(api.method).toUpperCase()} ${basePath}${api.path}\``, ''];

@@ -19,8 +19,8 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import {encodeFields, fragmentFile, SHARD_FORMAT, type Manifest, type Fragment, type PageRecord, type SectionRecord, type SectionTerms, type Shard} from '../../src/search/engine/shard';
 import {cutAtWord} from '../../src/search/engine/marks';
 import {fold, methodPathKey, normalizeApiPath, stem, terms} from '../../src/search/engine/text';
-import kebabCase from 'lodash/kebabCase';
-import {slugForOperationId, METHODS} from '../../scripts/lib/openapi';
+import {METHODS} from '../openapi/spec';
+import {pageSlug} from '../openapi/slug';
 import {extractPage, type ExtractedPage, type PageSetting} from './extract';
 import {PLUGIN_NAME as SETTINGS_PLUGIN} from '../settings';
 import {routeForPage, type Catalogue} from '../settings/catalogue';
@@ -66,7 +66,7 @@ export function apiKeywords(specs: {spec: unknown; routeBase: string}[], urls: s
       for (const method of METHODS) {
         const operationId = item?.[method]?.operationId;
         if (!operationId) continue;
-        const slug = slugForOperationId(operationId);
+        const slug = pageSlug(operationId);
         const url = pages.find((u) => u.endsWith(`/${slug}`));
         if (!url) throw new Error(`search index: no page for operation ${operationId} (${method.toUpperCase()} ${apiPath}) under ${routeBase}`);
         // The page's slug is the operationId in words (`GetUserByEmail` → get-user-by-email).
@@ -78,7 +78,7 @@ export function apiKeywords(specs: {spec: unknown; routeBase: string}[], urls: s
       }
     }
     for (const {name} of tags) {
-      const url = name ? pages.find((u) => u.endsWith(`/${kebabCase(name)}`)) : undefined;
+      const url = name ? pages.find((u) => u.endsWith(`/${pageSlug(name)}`)) : undefined;
       if (url && !out.has(url)) out.set(url, {keywords: [], name: [], verb: ''});
     }
   }

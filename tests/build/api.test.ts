@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import {describe, expect, it} from 'vitest';
-import {bundleSpec, derefLocal, schemaValidator, slugForOperationId, type Json, type JsonObject} from '../../scripts/lib/openapi';
+import {bundleSpec, derefLocal, schemaValidator, type Json, type JsonObject} from '../../plugins/openapi/spec';
+import {pageSlug} from '../../plugins/openapi/slug';
+import {curlSampleOf} from '../../plugins/openapi/sample-files';
 import {V5_SERVICES} from '../../config/openapi';
 
 const build = path.resolve(__dirname, '../../build');
@@ -16,7 +18,7 @@ describe('API reference pages', () => {
   it('has a page for every v4 operation, showing its method and full path', () => {
     const problems: string[] = [];
     for (const o of v4.operations) {
-      const file = page(`api/v4/${slugForOperationId(o.operationId)}`);
+      const file = page(`api/v4/${pageSlug(o.operationId)}`);
       if (!fs.existsSync(file)) {
         problems.push(`${o.operationId}: no page`);
         continue;
@@ -31,7 +33,7 @@ describe('API reference pages', () => {
   it('makes every operation’s endpoint line reachable with the keyboard in the HTML as served (it scrolls sideways on long paths)', () => {
     const problems: string[] = [];
     for (const o of v4.operations) {
-      const html = fs.readFileSync(page(`api/v4/${slugForOperationId(o.operationId)}`), 'utf8');
+      const html = fs.readFileSync(page(`api/v4/${pageSlug(o.operationId)}`), 'utf8');
       const endpoint = /<pre[^>]*class="?openapi__method-endpoint"?[^>]*>/.exec(html)?.[0];
       if (!endpoint) problems.push(`${o.operationId}: no endpoint line`);
       else if (!/tabindex="?0"?/.test(endpoint)) problems.push(`${o.operationId}: ${endpoint} is not focusable`);
@@ -46,9 +48,7 @@ describe('API reference pages', () => {
     for (const o of v4.operations) {
       const media = ((derefLocal(v4.doc, o.op.requestBody) as JsonObject | undefined)?.content as JsonObject | undefined)?.['application/json'] as JsonObject | undefined;
       if (!media) continue;
-      const source = fs.readFileSync(path.resolve(__dirname, `../../api-reference/v4/${slugForOperationId(o.operationId)}.api.mdx`), 'utf8');
-      const samples = JSON.parse(/^export const codeSamples = (.*);$/m.exec(source)![1]) as {language: string; variants: {code: string}[]}[];
-      const curl = samples.find((s) => s.language === 'curl')!.variants[0].code;
+      const curl = curlSampleOf(path.resolve(__dirname, `../../api-reference/v4/${pageSlug(o.operationId)}.api.mdx`))!;
       const data = /(?:-d|--data-raw) '([\s\S]*)'\s*$/.exec(curl)?.[1];
       if (data === undefined) {
         problems.push(`${o.operationId}: the cURL sample sends no body`);
@@ -68,7 +68,7 @@ describe('API reference pages', () => {
     const missing = v5.operations
       .map((o) => {
         const service = (o.op.tags as string[])[0];
-        return `api/v5/${service}/${slugForOperationId(o.operationId)}`;
+        return `api/v5/${service}/${pageSlug(o.operationId)}`;
       })
       .filter((route) => !fs.existsSync(page(route)));
     expect(missing).toEqual([]);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {CONTENT_DIRS, listDocFiles} from '../../plugins/content-check/rules';
-import {bundleSpec} from '../../scripts/lib/openapi';
+import {bundleSpec} from '../../plugins/openapi/spec';
 
 // Guides name API calls in prose ("запрос `POST /api/v4/jobs`"). Each such call must be an operation of
 // the v4 reference, which holds the vendor's operations and the verified Mattermost 7.8 ones: a call

@@ -1,7 +1,11 @@
 import zlib from 'node:zlib';
 import {describe, expect, it} from 'vitest';
 import {decodeApiValue} from '../../plugins/markdown-export/api-front-matter';
-import {codeSamplesExport, codeSamplesFor, curlSampleFor} from '../../scripts/lib/api-samples';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {codeSamplesFor, initialAuth} from '../../plugins/openapi/samples';
+import {curlSampleOf, readSamples} from '../../plugins/openapi/sample-files';
 import {languageTabs} from '../../config/openapi';
 
 /** An operation as docusaurus-plugin-openapi-docs stores it in a page's `api` front matter. */
@@ -25,7 +29,7 @@ const operation = {
   },
 };
 
-describe('build-time code samples (scripts/lib/api-samples.ts)', () => {
+describe('build-time code samples (plugins/openapi/samples.ts)', () => {
   it('reads the operation from a generated page’s front matter value', () => {
     expect(decodeApiValue(zlib.deflateSync(JSON.stringify(operation)).toString('base64'))).toEqual(operation);
   });
@@ -53,8 +57,13 @@ describe('build-time code samples (scripts/lib/api-samples.ts)', () => {
     expect(curl).toContain('"post_root_id": ""');
   });
 
-  it('gives the Markdown copy of a page the same cURL sample as the page', () => {
-    expect(curlSampleFor(operation)).toBe(codeSamplesFor(operation)[0].variants[0].code);
+  it('starts authorization as the try-it form does: one option per requirement, fields empty, the first selected', () => {
+    const auth = initialAuth([{bearerAuth: []}, {basicAuth: [], bearerAuth: []}], {bearerAuth: {type: 'http', scheme: 'bearer'}, basicAuth: {type: 'http', scheme: 'basic'}});
+    expect(Object.keys(auth.options)).toEqual(['bearerAuth', 'basicAuth and bearerAuth']);
+    expect(auth.options['basicAuth and bearerAuth'].map((o) => o.key)).toEqual(['basicAuth', 'bearerAuth']);
+    expect(auth.data).toEqual({bearerAuth: {token: undefined}, basicAuth: {username: undefined, password: undefined}});
+    expect(Object.keys(auth.data.basicAuth)).toEqual(['username', 'password']);
+    expect(auth.selected).toBe('bearerAuth');
   });
 
   it('leaves no browser global behind', async () => {
@@ -62,9 +71,18 @@ describe('build-time code samples (scripts/lib/api-samples.ts)', () => {
     expect('window' in globalThis).toBe(false);
   });
 
-  it('writes the samples as an ESM export of the page', () => {
-    const line = codeSamplesExport([{language: 'curl', highlight: 'bash', logoClass: 'curl', variant: 'cURL', variants: [{name: 'cURL', code: "curl '…'"}]}]);
-    expect(line).toMatch(/^\nexport const codeSamples = \[/);
-    expect(JSON.parse(line.replace(/^\nexport const codeSamples = /, '').replace(/;\n$/, ''))[0].variants[0].code).toBe("curl '…'");
+  it('gives the Markdown copy of a page the cURL sample of the page’s samples file', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-samples-'));
+    const samples = codeSamplesFor(operation);
+    fs.writeFileSync(path.join(dir, 'add-channel-member.samples.json'), JSON.stringify(samples));
+    expect(curlSampleOf(path.join(dir, 'add-channel-member.api.mdx'))).toBe(samples[0].variants[0].code);
+  });
+
+  it('names the samples file when it is missing or not a list', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-samples-'));
+    expect(() => readSamples(path.join(dir, 'missing.api.mdx'))).toThrow(/missing\.samples\.json: cannot read the page's code samples/);
+    fs.writeFileSync(path.join(dir, 'odd.samples.json'), '{}');
+    expect(() => readSamples(path.join(dir, 'odd.api.mdx'))).toThrow(/odd\.samples\.json: expected a list/);
+    expect(() => readSamples(path.join(dir, 'intro.md'))).toThrow(/intro\.md is not a generated operation page/);
   });
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {bundleSpec} from '../../scripts/lib/openapi';
+import {bundleSpec} from '../../plugins/openapi/spec';
 
 // Two error facts checked against the Mattermost 7.8 code Time descends from:
 // - a channel looked up by name and not found answers 404 with `app.channel.get_by_name.missing.app_error`

@@ -1,7 +1,8 @@
 import {describe, expect, it} from 'vitest';
 import {folderRedirects, movedOperationPages} from '../../config/redirects';
 import {checkMovedPages, nginxSnippet, redirectPage} from '../../plugins/nginx-redirects';
-import {bundleSpec, slugForOperationId} from '../../scripts/lib/openapi';
+import {bundleSpec} from '../../plugins/openapi/spec';
+import {pageSlug} from '../../plugins/openapi/slug';
 
 const pages = [
   '/',
@@ -85,7 +86,7 @@ describe('the redirects as served (plugins/nginx-redirects)', () => {
 });
 
 describe('moved API pages (config/redirects.ts)', () => {
-  const v4 = new Set(bundleSpec('v4').operations.map((o) => `/api/v4/${slugForOperationId(o.operationId)}`));
+  const v4 = new Set(bundleSpec('v4').operations.map((o) => `/api/v4/${pageSlug(o.operationId)}`));
 
   it('send every old address of a renamed operation to the vendor\'s address, each with a reason', () => {
     const moved = Object.fromEntries(movedOperationPages.map((m) => [m.from, m.to]));

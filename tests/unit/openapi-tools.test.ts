@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import YAML from 'yaml';
 import {afterAll, describe, expect, it} from 'vitest';
-import {bundleSpec, METHODS, type JsonObject} from '../../scripts/lib/openapi';
+import {bundleSpec, METHODS, type JsonObject} from '../../plugins/openapi/spec';
 
 const root = path.resolve(__dirname, '../..');
 const bin = (name: string) => path.join(root, 'node_modules/.bin', name);

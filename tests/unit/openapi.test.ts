@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import YAML from 'yaml';
 import {afterAll, describe, expect, it} from 'vitest';
-import {bundleSpec, lintBundle, slugForOperationId} from '../../scripts/lib/openapi';
+import {bundleSpec, lintBundle} from '../../plugins/openapi/spec';
+import {pageSlug} from '../../plugins/openapi/slug';
 import {contractRoutes} from '../../data/routes';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-'));
@@ -164,14 +165,20 @@ describe('bundleSpec', () => {
   });
 });
 
-describe('slugs', () => {
+describe('slugs (plugins/openapi/slug.ts)', () => {
   it('are the kebab-case of the operationId, as the generator computes them', () => {
-    expect(slugForOperationId('CreatePost')).toBe('create-post');
-    expect(slugForOperationId('GetUserByEmail')).toBe('get-user-by-email');
-    expect(slugForOperationId('SearchEmoji')).toBe('search-emoji');
-    expect(slugForOperationId('CreateOAuthApp')).toBe('create-o-auth-app');
-    expect(slugForOperationId('TestS3Connection')).toBe('test-s-3-connection');
-    expect(slugForOperationId('getPostsByIds')).toBe('get-posts-by-ids');
+    expect(pageSlug('CreatePost')).toBe('create-post');
+    expect(pageSlug('GetUserByEmail')).toBe('get-user-by-email');
+    expect(pageSlug('SearchEmoji')).toBe('search-emoji');
+    expect(pageSlug('CreateOAuthApp')).toBe('create-o-auth-app');
+    expect(pageSlug('TestS3Connection')).toBe('test-s-3-connection');
+    expect(pageSlug('getPostsByIds')).toBe('get-posts-by-ids');
+  });
+
+  it('name tag pages and v5 service folders by the same rule', () => {
+    expect(pageSlug('auth-service')).toBe('auth-service');
+    expect(pageSlug('OAuth')).toBe('o-auth');
+    expect(pageSlug('Data retention')).toBe('data-retention');
   });
 });
 
@@ -197,7 +204,7 @@ describe('the API specs in openapi/', () => {
   });
 
   it('give every v4 and v5 operation route of the contract a page slug', () => {
-    const slugs = new Set([...v4.operations, ...v5.operations].map((o) => slugForOperationId(o.operationId)));
+    const slugs = new Set([...v4.operations, ...v5.operations].map((o) => pageSlug(o.operationId)));
     const expected = contractRoutes
       .filter((r) => /^\/api\/v[45]\//.test(r.path))
       .map((r) => r.path.split('/').pop()!)
@@ -207,17 +214,25 @@ describe('the API specs in openapi/', () => {
 
   it('pass Redocly recommended lint with zero errors', async () => {
     for (const b of [v4, v5]) {
-      const file = path.join(tmp, `${b.version}-bundled.yaml`);
-      fs.writeFileSync(file, YAML.stringify(b.doc, {aliasDuplicateObjects: false}));
-      const {errors} = await lintBundle(file, b);
+      const {errors} = await lintBundle(b);
       expect(errors.map((e) => `${e.file} ${e.pointer}: ${e.message}`)).toEqual([]);
     }
   }, 60_000);
+
+  it('report a Redocly error in the path file of the operation it falls in', async () => {
+    const doc = structuredClone(v5.doc) as {paths: Record<string, Record<string, {operationId: string}>>};
+    const [first, second] = v5.operations;
+    doc.paths[second.path][second.method].operationId = first.operationId;
+    const {errors} = await lintBundle({...v5, doc: doc as unknown as typeof v5.doc});
+    const pointer = `/paths/${second.path.replace(/\//g, '~1')}/${second.method}/`;
+    expect(errors.filter((e) => e.pointer?.startsWith(pointer)).map((e) => `${e.file}: ${e.message.split(':')[0]}`)).toEqual([`${second.file}: operation-operationId-unique`]);
+  });
 });
 
 describe('operation pages (markdownGenerators)', () => {
   it('show the full request as text, Russian labels and the authored request example in the code samples', async () => {
-    const {createApiPageMD} = await import('../../plugins/openapi-pages');
+    const {apiPageGenerator} = await import('../../plugins/openapi/pages');
+    const {readSamples} = await import('../../plugins/openapi/sample-files');
     const api = {
       method: 'post',
       path: '/api/v4/bots',
@@ -228,7 +243,8 @@ describe('operation pages (markdownGenerators)', () => {
       responses: {'201': {description: 'Создан.'}},
       postman: {url: {path: ['api', 'v4', 'bots'], host: ['{{baseUrl}}'], query: [], variable: []}, method: 'POST', header: [{key: 'Content-Type', value: 'application/json'}], body: {mode: 'raw', raw: ''}},
     };
-    const page = createApiPageMD({title: 'Создать бота', api});
+    const site = fs.mkdtempSync(path.join(os.tmpdir(), 'api-pages-'));
+    const page = apiPageGenerator('api-reference/v4', site)({id: 'create-bot', title: 'Создать бота', api});
     // The try-it form starts from the schema's example, now the authored one.
     expect(api.requestBody.content['application/json'].schema).toMatchObject({example: {username: 'deploy-bot'}});
     expect(page).toContain('<code>{"POST /api/v4/bots"}</code>');
@@ -236,8 +252,10 @@ describe('operation pages (markdownGenerators)', () => {
     // A text heading: its anchor is labelled «Прямая ссылка на Запрос», not «… на request».
     expect(page).toMatch(/<Heading\n {2}id=\{"request"\}[^>]*>\n {2}\{"Запрос"\}\n<\/Heading>/);
     expect(page).not.toMatch(/>Request<|"Body"/);
-    const samples = JSON.parse(/^export const codeSamples = (.*);$/m.exec(page)![1]);
-    const curl = samples.find((s: {language: string}) => s.language === 'curl').variants[0].code;
+    // The samples are data beside the page, which re-exports them.
+    expect(page).toContain('export {default as codeSamples} from "./create-bot.samples.json";');
+    const samples = readSamples(path.join(site, 'api-reference/v4/create-bot.api.mdx'));
+    const curl = samples.find((s) => s.language === 'curl')!.variants[0].code;
     expect(curl).toContain('https://time.example.ru/api/v4/bots');
     expect(curl).toContain('deploy-bot');
     expect(curl).not.toContain('"string"');

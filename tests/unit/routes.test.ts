@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {contractRoutes} from '../../data/routes';
-import {bundleSpec, slugForOperationId} from '../../scripts/lib/openapi';
+import {bundleSpec} from '../../plugins/openapi/spec';
+import {pageSlug} from '../../plugins/openapi/slug';
 
 const docs = path.resolve(__dirname, '../../docs');
 
-const apiSlugs = new Set(['v4', 'v5'].flatMap((v) => bundleSpec(v).operations.map((o) => `/api/${v}/${slugForOperationId(o.operationId)}`)));
+const apiSlugs = new Set(['v4', 'v5'].flatMap((v) => bundleSpec(v).operations.map((o) => `/api/${v}/${pageSlug(o.operationId)}`)));
 
 /** The source of a route: a doc file (docs served from "/"), an API chapter, or a spec operation. */
 function sourceFor(route: string): string | undefined {

@@ -38,27 +38,23 @@ const BETWEEN_PLUGINS: Edge[] = [
   {from: 'plugins/content-check', to: 'plugins/settings/catalogue.ts', why: 'settings pages and their anchors come from the catalogue, which the content check validates first'},
   {from: 'plugins/content-check', to: 'plugins/settings/lineage.ts', why: 'config keys named in the guides are checked against the same lineage as the catalogue'},
   {from: 'plugins/content-check', to: 'plugins/remark-samples/samples.ts', why: 'the check knows the include syntax of the samples plugin and the folders it may include from'},
+  ...['code-highlight', 'rehype-a11y', 'rehype-typography'].map((plugin) => ({
+    from: 'plugins/openapi/index.ts',
+    to: `plugins/${plugin}/index.ts`,
+    why: 'the reference\'s docs instances render with the same Markdown plugins as the guides',
+  })),
+  {from: 'plugins/content-check/links.ts', to: 'plugins/openapi/index.ts', why: 'links into the reference are checked against the folders its docs instances serve'},
+  {from: 'plugins/content-check/links.ts', to: 'plugins/openapi/routes.ts', why: 'links to operation pages are checked against the routes the generator will make'},
+  {from: 'plugins/markdown-export/index.ts', to: 'plugins/openapi/sample-files.ts', why: 'an operation\'s Markdown copy carries the cURL sample its page shows'},
+  {from: 'plugins/markdown-export/operation-to-markdown.ts', to: 'plugins/openapi/endpoint.ts', why: 'an operation\'s Markdown copy shows the endpoint line its page shows'},
+  {from: 'plugins/search/index.ts', to: 'plugins/openapi/spec.ts', why: 'operation pages are found by their method, path and operationId, read from the bundled spec'},
+  {from: 'plugins/search/index.ts', to: 'plugins/openapi/slug.ts', why: 'an operation\'s page is where the one slug rule puts it'},
   {from: 'plugins/search/index.ts', to: 'plugins/settings/index.ts', why: 'the search index reads the catalogue the settings plugin loaded, found by that plugin\'s name'},
   {from: 'plugins/search/index.ts', to: 'plugins/settings/catalogue.ts', why: 'setting keys, variables and values are indexed from the catalogue, not read back from the HTML'},
   {from: 'plugins/settings/remark.ts', to: 'plugins/rehype-typography/index.ts', why: 'bounds and defaults group thousands as the typography of the text does'},
 ];
 
-/*
- * TEMPORARY — the OpenAPI path is being reworked on its own; each entry below goes when its module
- * moves into its plugin folder, and the list must end empty.
- */
-const TEMPORARY_OPENAPI: Edge[] = [
-  ...['code-highlight/index.ts', 'rehype-a11y/index.ts', 'rehype-typography/index.ts', 'openapi-pages/index.ts', 'shared/git.ts'].map((to) => ({
-    from: 'config/openapi.ts',
-    to: `plugins/${to}`,
-    why: 'TEMPORARY: config/openapi.ts wires plugins and git history into the API docs instances',
-  })),
-  ...['plugins/content-check/links.ts', 'plugins/search/index.ts'].map((from) => ({from, to: 'scripts/lib/openapi.ts', why: 'TEMPORARY: API page routes and slugs come from the bundler in scripts/lib'})),
-  ...['plugins/markdown-export/index.ts', 'plugins/openapi-pages/index.ts'].map((from) => ({from, to: 'scripts/lib/api-samples.ts', why: 'TEMPORARY: code samples are made in scripts/lib'})),
-  {from: 'plugins/openapi-pages/index.ts', to: 'plugins/markdown-export/operation-to-markdown.ts', why: 'TEMPORARY: the server base path is read by both plugins'},
-];
-
-const ALLOWED = [...BROWSER_SAFE, ...BETWEEN_PLUGINS, ...TEMPORARY_OPENAPI];
+const ALLOWED = [...BROWSER_SAFE, ...BETWEEN_PLUGINS];
 
 const CODE = /\.(ts|tsx|mts|cts|mjs|cjs)$/;
 /** Folders at the root that hold build output, reports or generated files, not sources. */

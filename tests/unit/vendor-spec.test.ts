@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {bundleSpec, slugForOperationId, type JsonObject} from '../../scripts/lib/openapi';
-import {compareWithVendor, nullableTo31, readExplainedDifferences, readVendorStructure, VENDOR_DIR} from '../../scripts/lib/vendor-spec';
+import {bundleSpec, type JsonObject} from '../../plugins/openapi/spec';
+import {pageSlug} from '../../plugins/openapi/slug';
+import {compareWithVendor, nullableTo31, readExplainedDifferences, readVendorStructure, VENDOR_DIR} from '../../plugins/openapi/vendor-spec';
 
 const ours = bundleSpec('v4');
 const vendor = readVendorStructure();
@@ -25,7 +26,7 @@ describe('API v4 against the vendor’s API', () => {
     for (const row of rows) {
       const [operationId, page] = row.split('\t');
       expect(ids.has(operationId), operationId).toBe(true);
-      expect(`/api/v4/${slugForOperationId(operationId)}`).toBe(page);
+      expect(`/api/v4/${pageSlug(operationId)}`).toBe(page);
     }
   });
 

@@ -1,5 +1,5 @@
 /**
- * An operation's code samples as made at build time (scripts/lib/api-samples.ts): the same tabs,
+ * An operation's code samples as made at build time (plugins/openapi/samples.ts): the same tabs,
  * classes and code blocks as the OpenAPI theme's CodeSnippets, without the generators behind them.
  * Language tabs share the theme's `code-samples` group, so the reader's language is kept from page
  * to page and when the try-it form takes over.

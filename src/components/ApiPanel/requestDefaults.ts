@@ -1,6 +1,6 @@
 /**
  * Where the try-it form starts, as the OpenAPI theme's ApiItem sets it up. Shared by the browser
- * store (src/theme/ApiItem) and the build-time code samples (scripts/lib/api-samples.ts), so the
+ * store (src/theme/ApiItem) and the build-time code samples (plugins/openapi/samples.ts), so the
  * samples in the HTML are made from the request the form shows.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- the operation object is the plugin's untyped JSON. */

@@ -9,7 +9,7 @@ import path from 'node:path';
 import YAML from 'yaml';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import kebabCase from 'lodash/kebabCase';
+import {pageSlug} from './slug';
 
 export const OPENAPI_DIR = path.resolve(__dirname, '../../openapi');
 export const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
@@ -46,14 +46,6 @@ export interface Bundle {
 
 export const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
-
-/**
- * operationId → the page slug, exactly as docusaurus-plugin-openapi-docs computes it
- * (lodash kebabCase): CreatePost → create-post, CreateOAuthApp → create-o-auth-app.
- */
-export function slugForOperationId(operationId: string): string {
-  return kebabCase(operationId);
-}
 
 /** Every `$ref` in a value, with the JSON pointer where it stands. */
 function collectRefs(value: unknown, pointer: string, out: {pointer: string; ref: string}[] = []) {
@@ -153,7 +145,7 @@ function typedRefs(data: JsonObject): {pointer: string; ref: string; kind: Compo
   return out;
 }
 
-function readYaml(file: string, shown: string, problems: SpecProblem[]): JsonObject | undefined {
+export function readYaml(file: string, shown: string, problems: SpecProblem[]): JsonObject | undefined {
   try {
     const parsed = YAML.parse(fs.readFileSync(file, 'utf8'), {prettyErrors: true, uniqueKeys: true});
     if (!isObject(parsed)) {
@@ -199,87 +191,121 @@ export function derefLocal(doc: JsonObject, value: Json | undefined): Json | und
   return isObject(value) && typeof value.$ref === 'string' ? derefLocal(doc, resolvePointer(doc, value.$ref)) : value;
 }
 
-/** Merges and checks one API version (openapi/v4 or openapi/v5). */
-export function bundleSpec(version: string, dir = path.join(OPENAPI_DIR, version), relativeTo = path.resolve(OPENAPI_DIR, '..')): Bundle {
-  const problems: SpecProblem[] = [];
-  const rel = (f: string) => path.relative(relativeTo, f);
+/** A spec file as read: its name as problems show it, its path, its data. */
+interface Source {
+  file: string;
+  abs: string;
+  data: JsonObject;
+}
+
+/** The root file and the path files of one version, parsed; unreadable files are problems. */
+function readSources(dir: string, rel: (file: string) => string, problems: SpecProblem[]): {root: Source; parts: Source[]} {
   const rootFile = path.join(dir, 'openapi.yaml');
-  const root = readYaml(rootFile, rel(rootFile), problems) ?? {};
-  // A deep copy: part files are merged into the bundle, never into the root file's own data.
-  const doc: JsonObject = {...structuredClone(root), paths: {}, components: structuredClone(isObject(root.components) ? root.components : {})};
-  const components = doc.components as JsonObject;
-  const owner = new Map<string, string>();
-  for (const kind of COMPONENT_KINDS) {
-    for (const name of Object.keys(isObject(components[kind]) ? (components[kind] as JsonObject) : {})) owner.set(`${kind}/${name}`, rel(rootFile));
-  }
-
+  const root = {file: rel(rootFile), abs: rootFile, data: readYaml(rootFile, rel(rootFile), problems) ?? {}};
   const partDir = path.join(dir, 'paths');
-  const parts = fs.existsSync(partDir) ? fs.readdirSync(partDir).filter((f) => /\.ya?ml$/.test(f)).sort() : [];
-  const sources: {file: string; abs: string; data: JsonObject}[] = [{file: rel(rootFile), abs: rootFile, data: root}];
-  const operations: Operation[] = [];
-  const tagNames = new Set((Array.isArray(root.tags) ? root.tags : []).filter(isObject).map((t) => String(t.name)));
+  const names = fs.existsSync(partDir) ? fs.readdirSync(partDir).filter((f) => /\.ya?ml$/.test(f)).sort() : [];
+  const parts: Source[] = [];
+  for (const name of names) {
+    const abs = path.join(partDir, name);
+    const data = readYaml(abs, rel(abs), problems);
+    if (data) parts.push({file: rel(abs), abs, data});
+  }
+  return {root, parts};
+}
 
-  for (const name of parts) {
-    const file = path.join(partDir, name);
-    const shown = rel(file);
-    const data = readYaml(file, shown, problems);
-    if (!data) continue;
-    sources.push({file: shown, abs: file, data});
-    for (const key of Object.keys(data)) {
-      if (key !== 'paths' && key !== 'components') problems.push({file: shown, message: `unexpected top-level key "${key}" (only paths and components)`});
-    }
-    for (const [p, item] of Object.entries(isObject(data.paths) ? data.paths : {})) {
-      if (!p.startsWith('/')) problems.push({file: shown, pointer: `/paths/${escapePointer(p)}`, message: 'a path must start with "/"'});
-      if (!isObject(item)) continue;
-      const merged = ((doc.paths as JsonObject)[p] ??= {}) as JsonObject;
-      for (const [method, op] of Object.entries(item)) {
-        const pointer = `/paths/${escapePointer(p)}/${method}`;
-        if (!(METHODS as readonly string[]).includes(method)) {
-          if (method !== 'parameters') problems.push({file: shown, pointer, message: `unknown method "${method}"`});
-          else merged[method] = op;
-          continue;
-        }
-        if (merged[method]) {
-          problems.push({file: shown, pointer, message: `${method.toUpperCase()} ${p} is also defined in ${operations.find((o) => o.path === p && o.method === method)?.file}`});
-          continue;
-        }
-        merged[method] = op;
-        if (isObject(op)) operations.push({method, path: p, operationId: String(op.operationId ?? ''), file: shown, op});
-      }
-    }
-    for (const [kind, entries] of Object.entries(isObject(data.components) ? data.components : {})) {
-      if (!(COMPONENT_KINDS as readonly string[]).includes(kind) || !isObject(entries)) {
-        problems.push({file: shown, pointer: `/components/${kind}`, message: `unknown component kind "${kind}"`});
+/** The bundle being built: the merged document, its operations and who defines each component. */
+interface Merged {
+  doc: JsonObject;
+  operations: Operation[];
+  owners: Map<string, string>;
+}
+
+/** A path file's operations merged into the bundle; a method defined twice stays with its first file. */
+function mergePaths(part: Source, merged: Merged, problems: SpecProblem[]): void {
+  const {file, data} = part;
+  for (const [p, item] of Object.entries(isObject(data.paths) ? data.paths : {})) {
+    if (!p.startsWith('/')) problems.push({file, pointer: `/paths/${escapePointer(p)}`, message: 'a path must start with "/"'});
+    if (!isObject(item)) continue;
+    const target = ((merged.doc.paths as JsonObject)[p] ??= {}) as JsonObject;
+    for (const [method, op] of Object.entries(item)) {
+      const pointer = `/paths/${escapePointer(p)}/${method}`;
+      if (!(METHODS as readonly string[]).includes(method)) {
+        if (method !== 'parameters') problems.push({file, pointer, message: `unknown method "${method}"`});
+        else target[method] = op;
         continue;
       }
-      const target = (components[kind] ??= {}) as JsonObject;
-      for (const [compName, value] of Object.entries(entries)) {
-        const key = `${kind}/${compName}`;
-        if (owner.has(key)) {
-          problems.push({file: shown, pointer: `/components/${key}`, message: `${key} is already defined in ${owner.get(key)}`});
-          continue;
-        }
-        owner.set(key, shown);
-        target[compName] = value;
+      if (target[method]) {
+        const first = merged.operations.find((o) => o.path === p && o.method === method)?.file;
+        problems.push({file, pointer, message: `${method.toUpperCase()} ${p} is also defined in ${first}`});
+        continue;
       }
+      target[method] = op;
+      if (isObject(op)) merged.operations.push({method, path: p, operationId: String(op.operationId ?? ''), file, op});
     }
   }
+}
 
-  // References. Each file names the file that defines a component (`#/components/…` for its own,
-  // `users.yaml#/components/…` for another path file, `../openapi.yaml#/components/…` for the root),
-  // so that stock tools (`redocly bundle`) resolve the spec without this code. The bundle then uses
-  // plain `#/components/…` references.
+/** A path file's components merged into the bundle; a name defined twice stays with its first file. */
+function mergeComponents(part: Source, merged: Merged, problems: SpecProblem[]): void {
+  const {file, data} = part;
+  const components = merged.doc.components as JsonObject;
+  for (const [kind, entries] of Object.entries(isObject(data.components) ? data.components : {})) {
+    if (!(COMPONENT_KINDS as readonly string[]).includes(kind) || !isObject(entries)) {
+      problems.push({file, pointer: `/components/${kind}`, message: `unknown component kind "${kind}"`});
+      continue;
+    }
+    const target = (components[kind] ??= {}) as JsonObject;
+    for (const [name, value] of Object.entries(entries)) {
+      const key = `${kind}/${name}`;
+      if (merged.owners.has(key)) {
+        problems.push({file, pointer: `/components/${key}`, message: `${key} is already defined in ${merged.owners.get(key)}`});
+        continue;
+      }
+      merged.owners.set(key, file);
+      target[name] = value;
+    }
+  }
+}
+
+/** The root file's data with every path file's paths and components merged in (deep copies: sources stay as read). */
+function mergeSources(root: Source, parts: Source[], problems: SpecProblem[]): Merged {
+  const rootComponents = isObject(root.data.components) ? root.data.components : {};
+  const doc: JsonObject = {...structuredClone(root.data), paths: {}, components: structuredClone(rootComponents)};
+  const owners = new Map<string, string>();
+  for (const kind of COMPONENT_KINDS) {
+    for (const name of Object.keys(isObject(rootComponents[kind]) ? (rootComponents[kind] as JsonObject) : {})) owners.set(`${kind}/${name}`, root.file);
+  }
+  const merged: Merged = {doc, operations: [], owners};
+  for (const part of parts) {
+    for (const key of Object.keys(part.data)) {
+      if (key !== 'paths' && key !== 'components') problems.push({file: part.file, message: `unexpected top-level key "${key}" (only paths and components)`});
+    }
+    mergePaths(part, merged, problems);
+    mergeComponents(part, merged, problems);
+  }
+  return merged;
+}
+
+/**
+ * References. Each file names the file that defines a component (`#/components/…` for its own,
+ * `users.yaml#/components/…` for another path file, `../openapi.yaml#/components/…` for the root),
+ * so that stock tools (`redocly bundle`) resolve the spec without this code. A `$ref` to the wrong
+ * kind of component (a schema where a parameter belongs) is reported in the file that holds it.
+ */
+function checkReferences(sources: Source[], merged: Merged, rel: (file: string) => string): SpecProblem[] {
+  const problems: SpecProblem[] = [];
+  const {doc, owners} = merged;
   const absOf = new Map(sources.map((s) => [s.file, s.abs]));
-  for (const {file, abs, data} of sources) {
-    // The root's paths are references to path items, checked below.
-    for (const {pointer, ref} of collectRefs(data === root ? {...data, paths: {}} : data, '')) {
+  for (const [i, {file, abs, data}] of sources.entries()) {
+    // The root's paths are references to path items, checked by checkRootPaths.
+    for (const {pointer, ref} of collectRefs(i === 0 ? {...data, paths: {}} : data, '')) {
       const match = /^([^#]*)#(\/components\/([^/]+)\/(.+))$/.exec(ref);
       if (!match) {
         problems.push({file, pointer, message: `$ref "${ref}" must point into components: #/components/…, or <file>.yaml#/components/… for another file's`});
         continue;
       }
       const [, target, local, kind, name] = match;
-      const definedIn = owner.get(`${kind}/${name.replace(/~1/g, '/').replace(/~0/g, '~')}`);
+      const definedIn = owners.get(`${kind}/${name.replace(/~1/g, '/').replace(/~0/g, '~')}`);
       const named = rel(target ? path.resolve(path.dirname(abs), target) : abs);
       if (resolvePointer(doc, `#${local}`) === undefined) problems.push({file, pointer, message: `$ref "${ref}" does not exist`});
       else if (definedIn !== named) problems.push({file, pointer, message: `$ref "${ref}" names ${named}, but ${kind}/${name} is defined in ${definedIn}: write ${refTo(abs, absOf.get(definedIn!)!, local)}`});
@@ -292,30 +318,78 @@ export function bundleSpec(version: string, dir = path.join(OPENAPI_DIR, version
       }
     }
   }
-  localiseRefs(doc);
+  return problems;
+}
 
-  // The root lists every path with a $ref to the path file that defines it.
-  const rootPaths = isObject(root.paths) ? root.paths : {};
+/** The root lists every path with a `$ref` to the path file that defines it, and no other path. */
+function checkRootPaths(root: Source, parts: Source[], dir: string): SpecProblem[] {
+  const problems: SpecProblem[] = [];
+  const rootPaths = isObject(root.data.paths) ? root.data.paths : {};
   const definedPaths = new Map<string, string>();
-  for (const {file, abs, data} of sources.slice(1)) for (const p of Object.keys(isObject(data.paths) ? data.paths : {})) definedPaths.set(p, `${path.relative(dir, abs)}#/paths/${escapePointer(p)}`);
+  for (const {abs, data} of parts) for (const p of Object.keys(isObject(data.paths) ? data.paths : {})) definedPaths.set(p, `${path.relative(dir, abs)}#/paths/${escapePointer(p)}`);
   for (const [p, target] of definedPaths) {
     const listed = rootPaths[p];
     if (!isObject(listed) || listed.$ref !== target) {
-      problems.push({file: rel(rootFile), pointer: `/paths/${escapePointer(p)}`, message: `must be {$ref: '${target}'}, so that every path reaches the bundle`});
+      problems.push({file: root.file, pointer: `/paths/${escapePointer(p)}`, message: `must be {$ref: '${target}'}, so that every path reaches the bundle`});
     }
   }
   for (const p of Object.keys(rootPaths)) {
-    if (!definedPaths.has(p)) problems.push({file: rel(rootFile), pointer: `/paths/${escapePointer(p)}`, message: 'no path file defines this path'});
+    if (!definedPaths.has(p)) problems.push({file: root.file, pointer: `/paths/${escapePointer(p)}`, message: 'no path file defines this path'});
   }
+  return problems;
+}
 
-  // Operations: what every reference page needs.
-  // Pages are named by the slug, so two operationIds that differ only in case or word breaks
-  // (GetOAuthApp, getOAuthApp) would share one page.
+/** An operation's answers: a documented 2xx (with a schema and example) or a 3xx with its Location. */
+function checkResponses(doc: JsonObject, o: Operation, fail: (message: string) => void): void {
+  const responses = isObject(o.op.responses) ? o.op.responses : {};
+  const success = Object.entries(responses).filter(([code]) => /^2\d\d$/.test(code));
+  // Some operations never answer 2xx: their outcome is a redirect (a sign-in that ends on the site address).
+  // Such a redirect is documented only with the Location header it sets.
+  const redirects = Object.entries(responses).filter(([code]) => /^3\d\d$/.test(code));
+  if (success.length === 0 && redirects.length === 0) fail('needs a 2xx response (or a 3xx redirect)');
+  for (const [code, raw] of redirects) {
+    const response = derefLocal(doc, raw);
+    const headers = isObject(response) && isObject(response.headers) ? response.headers : {};
+    if (!Object.keys(headers).some((name) => name.toLowerCase() === 'location')) fail(`${code} redirect response needs a Location header`);
+  }
+  for (const [code, raw] of success) {
+    const response = derefLocal(doc, raw);
+    const content = isObject(response) && isObject(response.content) ? response.content : {};
+    // Some answers have a body that no source describes; then the response says so in Russian.
+    const said = isObject(response) && typeof response.description === 'string' && CYRILLIC.test(response.description);
+    if (code !== '204' && Object.keys(content).length === 0 && !said) fail(`${code} response needs content with a schema, or a Russian description of the answer`);
+    for (const [type, media] of Object.entries(content)) {
+      if (!isObject(media) || !media.schema) fail(`${code} ${type} response needs a schema`);
+      else if (type.includes('json') && media.example === undefined && media.examples === undefined) fail(`${code} ${type} response needs an example`);
+    }
+  }
+}
+
+/** An operation's request: each body type with a schema (and an example for JSON), each parameter described in Russian. */
+function checkRequest(doc: JsonObject, o: Operation, fail: (message: string) => void): void {
+  const body = derefLocal(doc, o.op.requestBody);
+  for (const [type, media] of Object.entries(isObject(body) && isObject(body.content) ? body.content : {})) {
+    if (!isObject(media) || !media.schema) fail(`request body ${type} needs a schema`);
+    else if (type.includes('json') && media.example === undefined && media.examples === undefined) fail(`request body ${type} needs an example`);
+  }
+  for (const param of Array.isArray(o.op.parameters) ? o.op.parameters : []) {
+    const resolved = derefLocal(doc, param);
+    if (isObject(resolved) && (typeof resolved.description !== 'string' || !CYRILLIC.test(resolved.description))) {
+      fail(`parameter "${resolved.name}" needs a Russian description`);
+    }
+  }
+}
+
+/**
+ * What every reference page needs of its operation. Pages are named by the slug, so two
+ * operationIds that differ only in case or word breaks (GetOAuthApp, getOAuthApp) would share one page.
+ */
+function checkOperations(doc: JsonObject, operations: Operation[], tagNames: Set<string>): SpecProblem[] {
+  const problems: SpecProblem[] = [];
   const slugs = new Map<string, Operation>();
   for (const o of operations) {
-    const at = {file: o.file, pointer: `/paths/${escapePointer(o.path)}/${o.method}`};
-    const fail = (message: string) => problems.push({...at, message});
-    const slug = slugForOperationId(o.operationId);
+    const fail = (message: string) => problems.push({file: o.file, pointer: `/paths/${escapePointer(o.path)}/${o.method}`, message});
+    const slug = pageSlug(o.operationId);
     if (!OPERATION_ID.test(o.operationId)) fail(`operationId "${o.operationId}" must be Latin letters and digits in camel case (CreatePost)`);
     else if (slugs.has(slug)) fail(`operationId ${o.operationId} gives the page slug "${slug}", as ${slugs.get(slug)!.operationId} in ${slugs.get(slug)!.file} does`);
     else slugs.set(slug, o);
@@ -323,42 +397,29 @@ export function bundleSpec(version: string, dir = path.join(OPENAPI_DIR, version
     if (typeof o.op.description !== 'string' || !CYRILLIC.test(o.op.description)) fail('description must be in Russian');
     const tags = Array.isArray(o.op.tags) ? o.op.tags : [];
     if (tags.length !== 1 || !tagNames.has(String(tags[0]))) fail(`needs exactly one tag from the root tag list, got ${JSON.stringify(tags)}`);
-    const responses = isObject(o.op.responses) ? o.op.responses : {};
-    const success = Object.entries(responses).filter(([code]) => /^2\d\d$/.test(code));
-    // Some operations never answer 2xx: their outcome is a redirect (a sign-in that ends on the site address).
-    // Such a redirect is documented only with the Location header it sets.
-    const redirects = Object.entries(responses).filter(([code]) => /^3\d\d$/.test(code));
-    if (success.length === 0 && redirects.length === 0) fail('needs a 2xx response (or a 3xx redirect)');
-    for (const [code, raw] of redirects) {
-      const response = isObject(raw) && typeof raw.$ref === 'string' ? resolvePointer(doc, raw.$ref) : raw;
-      const headers = isObject(response) && isObject(response.headers) ? response.headers : {};
-      if (!Object.keys(headers).some((name) => name.toLowerCase() === 'location')) fail(`${code} redirect response needs a Location header`);
-    }
-    for (const [code, raw] of success) {
-      const response = isObject(raw) && typeof raw.$ref === 'string' ? resolvePointer(doc, raw.$ref) : raw;
-      const content = isObject(response) && isObject(response.content) ? response.content : {};
-      // Some answers have a body that no source describes; then the response says so in Russian.
-      const said = isObject(response) && typeof response.description === 'string' && CYRILLIC.test(response.description);
-      if (code !== '204' && Object.keys(content).length === 0 && !said) fail(`${code} response needs content with a schema, or a Russian description of the answer`);
-      for (const [type, media] of Object.entries(content)) {
-        if (!isObject(media) || !media.schema) fail(`${code} ${type} response needs a schema`);
-        else if (type.includes('json') && media.example === undefined && media.examples === undefined) fail(`${code} ${type} response needs an example`);
-      }
-    }
-    const body = isObject(o.op.requestBody) && typeof o.op.requestBody.$ref === 'string' ? resolvePointer(doc, o.op.requestBody.$ref) : o.op.requestBody;
-    for (const [type, media] of Object.entries(isObject(body) && isObject(body.content) ? body.content : {})) {
-      if (!isObject(media) || !media.schema) fail(`request body ${type} needs a schema`);
-      else if (type.includes('json') && media.example === undefined && media.examples === undefined) fail(`request body ${type} needs an example`);
-    }
-    for (const param of Array.isArray(o.op.parameters) ? o.op.parameters : []) {
-      const resolved = isObject(param) && typeof param.$ref === 'string' ? resolvePointer(doc, param.$ref) : param;
-      if (isObject(resolved) && (typeof resolved.description !== 'string' || !CYRILLIC.test(resolved.description))) {
-        fail(`parameter "${resolved.name}" needs a Russian description`);
-      }
-    }
+    checkResponses(doc, o, fail);
+    checkRequest(doc, o, fail);
   }
-  problems.push(...checkExamples(doc, operations));
-  return {version, doc, operations, problems, owners: owner};
+  return problems;
+}
+
+/**
+ * Merges and checks one API version (openapi/v4 or openapi/v5): reads the files, merges the path
+ * files into the root, checks references, the root's path list, the operations and the examples.
+ */
+export function bundleSpec(version: string, dir = path.join(OPENAPI_DIR, version), relativeTo = path.resolve(OPENAPI_DIR, '..')): Bundle {
+  const problems: SpecProblem[] = [];
+  const rel = (f: string) => path.relative(relativeTo, f);
+  const {root, parts} = readSources(dir, rel, problems);
+  const merged = mergeSources(root, parts, problems);
+  problems.push(...checkReferences([root, ...parts], merged, rel));
+  // The bundle uses plain `#/components/…` references.
+  localiseRefs(merged.doc);
+  problems.push(...checkRootPaths(root, parts, dir));
+  const tagNames = new Set((Array.isArray(root.data.tags) ? root.data.tags : []).filter(isObject).map((t) => String(t.name)));
+  problems.push(...checkOperations(merged.doc, merged.operations, tagNames));
+  problems.push(...checkExamples(merged.doc, merged.operations));
+  return {version, doc: merged.doc, operations: merged.operations, problems, owners: merged.owners};
 }
 
 /**
@@ -437,14 +498,21 @@ export class SpecError extends Error {
   }
 }
 
+/** A bundle as the YAML text it is published as. */
+export function specYaml(doc: Json): string {
+  return YAML.stringify(doc, {lineWidth: 0, aliasDuplicateObjects: false});
+}
+
 /**
- * Redocly's recommended lint over a bundled spec file. Errors are mapped back to the source file
- * whose path or component they fall in; warnings are returned separately.
+ * Redocly's recommended lint over a bundle, from its data in memory: the spec is not parsed again
+ * (`text`, the published YAML, only places problems on lines). Errors are mapped back to the source
+ * file whose path or component they fall in; warnings are returned separately.
  */
-export async function lintBundle(bundledFile: string, bundle: Bundle): Promise<{errors: SpecProblem[]; warnings: SpecProblem[]}> {
-  const {lint, loadConfig} = await import('@redocly/openapi-core');
+export async function lintBundle(bundle: Bundle, text = specYaml(bundle.doc)): Promise<{errors: SpecProblem[]; warnings: SpecProblem[]}> {
+  const {BaseResolver, lintDocument, loadConfig, Source} = await import('@redocly/openapi-core');
   const config = await loadConfig({});
-  const found = await lint({ref: bundledFile, config});
+  const document = {source: new Source(path.join(OPENAPI_DIR, `${bundle.version}.yaml`), text), parsed: bundle.doc};
+  const found = await lintDocument({document, config, externalRefResolver: new BaseResolver(config.resolve)});
   const sourceOf = (pointer: string): string => {
     const match = /^#\/paths\/([^/]+)\/([a-z]+)/.exec(pointer);
     if (match) {
@@ -464,31 +532,4 @@ export async function lintBundle(bundledFile: string, bundle: Bundle): Promise<{
     errors: found.filter((p) => p.severity === 'error').map(toProblem),
     warnings: found.filter((p) => p.severity !== 'error').map(toProblem),
   };
-}
-
-/**
- * The routes of the generated reference pages, as docusaurus-plugin-openapi-docs names them: a page
- * per operation (`/api/v4/create-post`) and per tag (`/api/v4/posts`). With `byTag` (v5: one spec
- * per service, config/openapi.ts) both live in the tag's folder: `/api/v5/auth-service/login`.
- * Only reads the files: their problems are bundleSpec's to report.
- */
-export function apiPageRoutes(version: string, byTag: boolean, dir = path.join(OPENAPI_DIR, version)): string[] {
-  const ignored: SpecProblem[] = [];
-  const base = `/api/${version}/`;
-  const folder = (tag: string) => (byTag ? `${kebabCase(tag)}/` : '');
-  const root = readYaml(path.join(dir, 'openapi.yaml'), 'openapi.yaml', ignored) ?? {};
-  const tags = (Array.isArray(root.tags) ? root.tags : []).filter(isObject).map((t) => String(t.name));
-  const routes = tags.map((tag) => `${base}${folder(tag)}${kebabCase(tag)}`);
-  const partDir = path.join(dir, 'paths');
-  for (const name of fs.existsSync(partDir) ? fs.readdirSync(partDir).filter((f) => /\.ya?ml$/.test(f)) : []) {
-    const data = readYaml(path.join(partDir, name), name, ignored);
-    for (const item of Object.values(isObject(data?.paths) ? data.paths : {})) {
-      for (const op of Object.values(isObject(item) ? item : {})) {
-        if (!isObject(op) || typeof op.operationId !== 'string') continue;
-        const tag = Array.isArray(op.tags) ? String(op.tags[0]) : '';
-        routes.push(`${base}${folder(tag)}${slugForOperationId(op.operationId)}`);
-      }
-    }
-  }
-  return routes;
 }

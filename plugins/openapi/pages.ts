@@ -1,17 +1,22 @@
 /**
  * The operation pages of the API reference, written through docusaurus-plugin-openapi-docs'
- * `markdownGenerators`: the plugin parses the spec once and hands each operation here, and the page
+ * `markdownGenerators`: the plugin parses the spec and hands each operation here, and the page
  * is composed from the plugin's own building blocks, with three changes of ours:
  * - Russian labels where the plugin writes English ones (the «Запрос» heading, «Тело запроса»);
  * - the method and full path as static text: the theme shows the server address only in the
  *   browser, so without it the HTML and the search index would have `/bots/:bot_user_id` but never
  *   `POST /api/v4/bots`;
- * - the code samples, made here at build time from the operation (scripts/lib/api-samples.ts) and
- *   exported by the page's module, so operation pages do not download the code generators.
+ * - the code samples, made here at build time from the operation (./samples.ts) and written as data
+ *   next to the page (`<id>.samples.json`, ./sample-files.ts), which the page's module re-exports
+ *   for src/theme/ApiItem and the Markdown export reads: operation pages do not download the code
+ *   generators, and nothing parses samples back out of a page.
  */
+import fs from 'node:fs';
 import {createRequire} from 'node:module';
-import {codeSamplesExport, codeSamplesFor} from '../../scripts/lib/api-samples';
-import {serverBasePath} from '../markdown-export/operation-to-markdown';
+import path from 'node:path';
+import {codeSamplesFor} from './samples';
+import {SAMPLES_EXPORT, samplesFileName} from './sample-files';
+import {serverBasePath} from './endpoint';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the plugin's page data is untyped JSON. */
 const load = createRequire(__filename);
@@ -55,8 +60,15 @@ export function startFromAuthoredExamples(api: any): void {
   }
 }
 
-/** An operation page's MDX. */
-export function createApiPageMD({title, api, infoPath}: {title: string; api: any; infoPath?: string}): string {
+interface ApiPage {
+  id: string;
+  title: string;
+  api: any;
+  infoPath?: string;
+}
+
+/** An operation page's MDX; `samples` is the module path its code samples are exported from. */
+export function createApiPageMD({title, api, infoPath}: ApiPage, samples?: string): string {
   startFromAuthoredExamples(api);
   const {deprecated, 'x-deprecated-description': deprecatedDescription, description, method, path, parameters, requestBody, responses, callbacks} = api;
   return render([
@@ -73,8 +85,21 @@ export function createApiPageMD({title, api, infoPath}: {title: string; api: any
     createRequestBodyDetails({title: 'Тело запроса', body: requestBody}),
     createStatusCodes({responses}),
     createCallbacks({callbacks}),
-    codeSamplesExport(codeSamplesFor(api)),
+    samples && `\nexport {default as ${SAMPLES_EXPORT}} from ${JSON.stringify(samples)};\n`,
   ]);
 }
 
-export const markdownGenerators = {createApiPageMD};
+/**
+ * The generator of one spec's operation pages (`outputDir` as in the plugin's options, from the site
+ * folder): each page's code samples are written to its samples file, and the page exports them.
+ */
+export function apiPageGenerator(outputDir: string, siteDir = path.resolve(__dirname, '../..')) {
+  return (page: ApiPage): string => {
+    const file = samplesFileName(page.id);
+    // After the page: it makes the operation's body start from the authored example, as the samples do.
+    const mdx = createApiPageMD(page, `./${file}`);
+    fs.mkdirSync(path.join(siteDir, outputDir), {recursive: true});
+    fs.writeFileSync(path.join(siteDir, outputDir, file), JSON.stringify(codeSamplesFor(page.api)));
+    return mdx;
+  };
+}

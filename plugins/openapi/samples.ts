@@ -6,13 +6,13 @@
  * `curl` line. Here the same generators run once per operation in Node, with the request the try-it
  * form starts from: the first server with its defaults, the parameters' defaults and examples, the
  * operation's authored body example, masked credentials. The results go into the generated page
- * (plugins/openapi-pages) as `export const codeSamples = […]`, where src/theme/ApiItem renders
+ * (./pages.ts) as a JSON file beside it that the page exports, and src/theme/ApiItem renders
  * them into the HTML. The generators reach the browser only when a reader opens the try-it form.
  *
- * The request is built by the theme's own code (buildPostmanRequest, createAuth, the language
- * merging), so a sample made here is the sample the form shows before the reader changes anything.
+ * The request is built by the theme's own code (buildPostmanRequest, the language merging), so a
+ * sample made here is the sample the form shows before the reader changes anything.
  */
-import Module, {createRequire} from 'node:module';
+import {createRequire} from 'node:module';
 import path from 'node:path';
 import {languageTabs} from '../../config/openapi';
 import {acceptOptions, contentTypeOptions, initialParams} from '../../src/components/ApiPanel/requestDefaults';
@@ -21,20 +21,11 @@ import type {CodeSampleLanguage} from '../../src/components/ApiPanel/StaticCodeS
 const load = createRequire(__filename);
 const THEME = path.join(path.dirname(load.resolve('docusaurus-theme-openapi-docs/package.json')), 'lib/theme');
 
-// The theme's modules import each other through Docusaurus' `@theme/…` alias; outside the bundler
-// it points at the theme's own files (no swizzled component is needed for the request builder).
-type Resolve = (request: string, ...rest: unknown[]) => string;
-const moduleWithResolver = Module as unknown as {_resolveFilename: Resolve};
-const resolveFilename = moduleWithResolver._resolveFilename;
-moduleWithResolver._resolveFilename = function (request: string, ...rest: unknown[]) {
-  return resolveFilename.call(this, request.startsWith('@theme/') ? path.join(THEME, request.slice('@theme/'.length)) : request, ...rest);
-};
-
 /* eslint-disable @typescript-eslint/no-explicit-any -- the theme's modules are untyped CommonJS. */
 const sdk = load('postman-collection');
 const codegen = load('postman-code-generators');
 const buildPostmanRequest = load(path.join(THEME, 'ApiExplorer/buildPostmanRequest')).default;
-const {createAuth} = load(path.join(THEME, 'ApiExplorer/Authorization/slice'));
+const {getAuthDataKeys} = load(path.join(THEME, 'ApiExplorer/Authorization/auth-types'));
 const {generateLanguageSet, mergeArraysbyLanguage, mergeCodeSampleLanguage} = load(path.join(THEME, 'ApiExplorer/CodeSnippets/languages'));
 const {resolveSchemaWithSelections} = load(path.join(THEME, 'ApiExplorer/Body/resolveSchemaWithSelections'));
 const {sampleFromSchema} = load('docusaurus-plugin-openapi-docs/lib/openapi/createSchemaExample');
@@ -51,6 +42,28 @@ function initialBody(api: any, contentType: string | undefined) {
   const authored = media.example ?? (Object.values(media.examples ?? {}) as {value?: unknown}[])[0]?.value;
   const example = authored ?? sampleFromSchema(schema, {type: 'request'}) ?? api.jsonRequestBodyExample;
   return example === undefined ? {type: 'empty'} : {type: 'raw', content: {type: 'string', value: JSON.stringify(example, null, 2)}};
+}
+
+/**
+ * The try-it form's authorization state before the reader types anything (the theme's `createAuth`
+ * with nothing stored): the operation's security requirements as options, each scheme's fields
+ * empty, the first option selected. The theme's own function reads browser storage through a
+ * `@theme/` import, which only the bundler resolves; without storage it comes down to this.
+ */
+export function initialAuth(security: Record<string, string[]>[] | undefined, securitySchemes: Record<string, any> | undefined) {
+  const data: Record<string, Record<string, undefined>> = {};
+  const options: Record<string, any[]> = {};
+  for (const requirement of security ?? []) {
+    const id = Object.keys(requirement).join(' and ');
+    for (const [schemeId, scopes] of Object.entries(requirement)) {
+      const scheme = securitySchemes?.[schemeId];
+      if (!scheme) continue;
+      options[id] ??= [];
+      for (const key of getAuthDataKeys(scheme) as string[]) (data[schemeId] ??= {})[key] = undefined;
+      options[id].push({...scheme, key: schemeId, scopes});
+    }
+  }
+  return {data, options, selected: Object.keys(options)[0]};
 }
 
 /** Credentials replaced by `<name>` placeholders, as the theme masks them (maskCredentials). */
@@ -77,7 +90,7 @@ export function initialRequest(api: any) {
   const accept = acceptOptions(api)[0];
   const contentType = contentTypeOptions(api)[0];
   const params = initialParams(api);
-  const auth = createAuth({security: api.security, securitySchemes: api.securitySchemes, options: {authPersistence: false}});
+  const auth = initialAuth(api.security, api.securitySchemes);
   const postman = new sdk.Request(api.postman ?? {});
   // Without a server the builder takes the page's origin; every operation here has one, but the
   // builder reads `window` first. It exists only for this synchronous call, never for the rest of the build.
@@ -123,7 +136,7 @@ function convert(language: string, variant: string, request: unknown, options: u
 
 let mergedLanguages: any[] | undefined;
 
-/** The language tabs of the site (config/openapi.ts), merged with the generators' defaults as the theme does; made once. */
+/** The language tabs of the site (config/openapi.ts: data), merged with the generators' defaults as the theme does; made once. */
 function languages(): any[] {
   if (mergedLanguages) return mergedLanguages;
   const all = generateLanguageSet();
@@ -142,16 +155,4 @@ export function codeSamplesFor(api: any): CodeSampleLanguage[] {
     out.push({language: lang.language, highlight: lang.highlight, logoClass: lang.logoClass, variant: lang.variant, variants});
   }
   return out;
-}
-
-/** The operation's first cURL sample, as its page shows it. */
-export function curlSampleFor(api: any): string {
-  const curl = languages().find((lang) => lang.language === 'curl');
-  if (!curl) throw new Error('config/openapi.ts: languageTabs has no curl tab');
-  return convert('curl', curl.variants[0], initialRequest(api), curl.options);
-}
-
-/** The line appended to a generated page: its samples as an ESM export of the MDX module. */
-export function codeSamplesExport(samples: CodeSampleLanguage[]): string {
-  return `\nexport const codeSamples = ${JSON.stringify(samples)};\n`;
 }

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
-import {derefLocal as deref, isObject, METHODS, OPENAPI_DIR, type Json, type JsonObject} from './openapi';
+import {derefLocal as deref, isObject, METHODS, OPENAPI_DIR, type Json, type JsonObject} from './spec';
 
 export const VENDOR_DIR = path.join(OPENAPI_DIR, 'v4/vendor');
 export const VENDOR_STRUCTURE = path.join(VENDOR_DIR, 'time-api-v4.structure.yaml');
