@@ -1,10 +1,15 @@
 import path from 'node:path';
+import {fileURLToPath} from 'node:url';
 import {defineConfig} from 'vitest/config';
+
+// An ES module (.mts): as a .ts file in a CommonJS package, Vite warned on every run (once per project)
+// that ESM syntax is loaded as CommonJS.
+const root = path.dirname(fileURLToPath(import.meta.url));
 
 const alias = {
   // Components are rendered outside Docusaurus: stand-ins for the framework modules they import.
-  '@docusaurus/Link': path.resolve(__dirname, 'tests/support/Link.tsx'),
-  '@site': __dirname,
+  '@docusaurus/Link': path.resolve(root, 'tests/support/Link.tsx'),
+  '@site': root,
 };
 
 export default defineConfig({
