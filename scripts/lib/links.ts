@@ -69,6 +69,8 @@ export function linksOn(text: string): string[] {
 
 interface Page {
   file: string;
+  /** The docs folder the page belongs to: a Markdown link resolves only to a page of the same folder. */
+  root: string;
   route: string;
   prose: ProseLine[];
   /** The ids a link may point at. */
@@ -96,7 +98,7 @@ export class SiteIndex {
         if (doc.prose.some((p) => /<SettingsCatalogue\b/.test(p.text))) {
           for (const anchor of catalogue.get(normalizeRoute(route)) ?? []) anchors.add(anchor);
         }
-        const page = {file, route, prose: doc.prose, anchors};
+        const page = {file, root: dir, route, prose: doc.prose, anchors};
         this.byFile.set(file, page);
         this.byRoute.set(normalizeRoute(route), page);
       }
@@ -120,10 +122,16 @@ export class SiteIndex {
       page = from;
       shown = 'this page';
     } else if (MARKDOWN_FILE.test(pathPart)) {
-      const file = pathPart.startsWith('/') ? path.join(this.siteDir, pathPart) : path.resolve(path.dirname(from.file), pathPart);
-      shown = path.relative(this.siteDir, file);
-      page = this.byFile.get(file);
-      if (!page) return fs.existsSync(file) ? `links to ${shown}, which is not a page of the site` : `links to ${shown}, which does not exist`;
+      const candidates = this.markdownCandidates(pathPart, from);
+      page = candidates.map((file) => this.byFile.get(file)).find((p) => p?.root === from.root);
+      shown = path.relative(this.siteDir, page?.file ?? candidates[0]);
+      if (!page) {
+        const elsewhere = candidates.map((file) => this.byFile.get(file)).find(Boolean);
+        if (elsewhere) {
+          return `links to ${path.relative(this.siteDir, elsewhere.file)}, a page of ${path.relative(this.siteDir, elsewhere.root)}/: a link by file works only within one docs folder (${path.relative(this.siteDir, from.root)}/), link to its address ${elsewhere.route} instead`;
+        }
+        return candidates.some((file) => fs.existsSync(file)) ? `links to ${shown}, which is not a page of the site` : `links to ${shown}, which does not exist`;
+      }
     } else {
       const route = normalizeRoute(new URL(pathPart, `https://site${from.route}`).pathname);
       shown = route;
@@ -134,6 +142,18 @@ export class SiteIndex {
     }
     if (anchor && page && !page.anchors.has(anchor)) return `links to #${anchor}, which is not an anchor of ${shown}`;
     return null;
+  }
+
+  /**
+   * The files a Markdown link may mean, in the order Docusaurus tries them: `./x.md` and `../x.md`
+   * from the page's folder only; `/x.md` from the page's docs folder, then the site; a bare `x.md`
+   * from the page's folder, its docs folder, then the site; `@site/x.md` from the site.
+   */
+  markdownCandidates(target: string, from: Page): string[] {
+    if (target.startsWith('@site/')) return [path.join(this.siteDir, target.slice('@site/'.length))];
+    if (target.startsWith('/')) return [from.root, this.siteDir].map((dir) => path.join(dir, target));
+    if (/^\.\.?\//.test(target)) return [path.join(path.dirname(from.file), target)];
+    return [path.dirname(from.file), from.root, this.siteDir].map((dir) => path.join(dir, target));
   }
 
   /** The broken links of every page below `dir`, each with its file (relative to the site) and line. */

@@ -78,6 +78,8 @@ export interface ProofreadProblem {
   rules?: string[];
   /** Spelling: how many times the word occurs on the page. */
   count?: number;
+  /** Spelling: where the word first occurs in the page's text (its blocks joined by newlines). */
+  offset?: number;
 }
 
 /** The reader's text of one page: title, description and the blocks of the main content. */
@@ -435,7 +437,7 @@ export async function checkSpelling(pages: PageText[]): Promise<ProofreadProblem
       const line = text.lastIndexOf('\n', issue.offset) + 1;
       const lineEnd = text.indexOf('\n', issue.offset);
       const block = text.slice(line, lineEnd === -1 ? undefined : lineEnd);
-      const problem: ProofreadProblem = {page, kind: 'spelling', text: issue.text, context: around(block, issue.offset - line, issue.offset - line + issue.text.length), count: 1};
+      const problem: ProofreadProblem = {page, kind: 'spelling', text: issue.text, context: around(block, issue.offset - line, issue.offset - line + issue.text.length), count: 1, offset: issue.offset};
       words.set(issue.text, problem);
       problems.push(problem);
     }
