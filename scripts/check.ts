@@ -9,6 +9,7 @@
  * lines never mix two reports. The summary gives each step's time.
  */
 import {spawn} from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '..');
@@ -37,9 +38,11 @@ export interface StepResult {
   output: string;
 }
 
-/** Runs one step with its output captured. */
+/** Runs one step with its output captured; a script package.json lacks fails saying so (npm --silent would not). */
 export function runStep(step: Step, cwd = root): Promise<StepResult> {
   const started = Date.now();
+  const scripts = (JSON.parse(fs.readFileSync(path.join(cwd, 'package.json'), 'utf8')) as {scripts?: Record<string, string>}).scripts ?? {};
+  if (!(step.script in scripts)) return Promise.resolve({step, ok: false, ms: 0, output: `package.json has no "${step.script}" script`});
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     const child = spawn('npm', ['run', '--silent', step.script], {cwd, env: {...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0'}});

@@ -156,6 +156,28 @@ export class SiteIndex {
     return [path.dirname(from.file), from.root, this.siteDir].map((dir) => path.join(dir, target));
   }
 
+  /**
+   * The broken links in the texts of the settings catalogue (intros, descriptions, recommendations,
+   * warnings), read as links of the settings page they render on, each with its YAML file and line.
+   */
+  checkCatalogue(): LinkProblem[] {
+    const problems: LinkProblem[] = [];
+    for (const {file, route, texts} of catalogueTexts(this.siteDir)) {
+      const page = this.byRoute.get(normalizeRoute(route));
+      if (!page) continue;
+      const lines = fs.readFileSync(path.join(this.siteDir, file), 'utf8').split('\n');
+      // The same link written twice is found on its next line each time.
+      const seen = new Map<string, number>();
+      for (const target of texts.flatMap(linksOn)) {
+        const at = lines.findIndex((l, i) => i >= (seen.get(target) ?? 0) && l.includes(`](${target}`));
+        seen.set(target, at + 1);
+        const message = this.problemWith(target, page);
+        if (message) problems.push({file, line: at + 1 || 1, message});
+      }
+    }
+    return problems;
+  }
+
   /** The broken links of every page below `dir`, each with its file (relative to the site) and line. */
   check(dir: string): LinkProblem[] {
     const problems: LinkProblem[] = [];
@@ -187,17 +209,34 @@ function headingAnchors(prose: ProseLine[]): Set<string> {
   return anchors;
 }
 
+/** The prose of each catalogue file (relative to the site) that may hold links, with the route of the page it renders on. */
+function catalogueTexts(siteDir: string): {file: string; route: string; texts: string[]}[] {
+  const pages = loadCatalogueOrNone(siteDir);
+  return [...pages].map((page) => ({
+    file: page.file,
+    route: routeForPage(page.page),
+    texts: page.sections.flatMap((section) => [
+      section.intro ?? '',
+      ...section.settings.flatMap((setting) => [setting.description, setting.recommendation ?? '', setting.warning ?? '']),
+    ]),
+  }));
+}
+
+/** The catalogue's pages, or none when it is invalid: its own check reports that. */
+function loadCatalogueOrNone(siteDir: string) {
+  try {
+    return loadCatalogue(path.join(siteDir, 'data/settings'), siteDir).pages.values();
+  } catch (error) {
+    if (!(error instanceof CatalogueError)) throw error;
+    return [].values();
+  }
+}
+
 /** The anchors the catalogue gives each settings page (plugins/remark-settings), by route. */
 function catalogueAnchors(siteDir: string): Map<string, string[]> {
   const anchors = new Map<string, string[]>();
-  try {
-    const {pages} = loadCatalogue(path.join(siteDir, 'data/settings'), siteDir);
-    for (const page of pages.values()) {
-      anchors.set(normalizeRoute(routeForPage(page.page)), page.sections.flatMap((s) => [s.id, ...s.settings.map((setting) => setting.anchor)]));
-    }
-  } catch (error) {
-    // An invalid catalogue is reported by its own check; its pages then offer no anchors.
-    if (!(error instanceof CatalogueError)) throw error;
+  for (const page of loadCatalogueOrNone(siteDir)) {
+    anchors.set(normalizeRoute(routeForPage(page.page)), page.sections.flatMap((s) => [s.id, ...s.settings.map((setting) => setting.anchor)]));
   }
   return anchors;
 }

@@ -37,14 +37,16 @@ describe('npm run check', () => {
         {name: 'slow too', script: 'slow'},
         {name: 'broken', script: 'broken'},
         {name: 'fast', script: 'fast'},
+        {name: 'missing', script: 'missing'},
       ],
-      4,
+      5,
       dir,
     );
     // The second slow step started before the first one was done.
     const [first, second] = results.slice(0, 2).map((r) => Number(/started at (\d+)/.exec(r.output)?.[1]));
     expect(Math.abs(second - first)).toBeLessThan(1500);
-    expect(results.map((r) => [r.step.name, r.ok])).toEqual([['slow', true], ['slow too', true], ['broken', false], ['fast', true]]);
+    expect(results.map((r) => [r.step.name, r.ok])).toEqual([['slow', true], ['slow too', true], ['broken', false], ['fast', true], ['missing', false]]);
+    expect(results[4].output).toBe('package.json has no "missing" script');
     expect(results[0].output).toContain('slow done');
     expect(results[2].output).toContain('src/a.md:3 — bad');
     const text = summary(results, 2000);

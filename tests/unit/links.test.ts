@@ -96,6 +96,19 @@ describe('links in Markdown pages', () => {
     ]);
   });
 
+  it('checks the links in the settings catalogue as links of the page it renders on, with the YAML file and line', () => {
+    const smtp = fs.readFileSync(path.join(root, 'data/settings/environment/smtp.yaml'), 'utf8');
+    const yaml = smtp.replace('Имя хоста или IP-адрес', 'Имя хоста ([нет](/administration/nope), [раздел](#connection), [нет якоря](#nope)) или IP-адрес');
+    expect(yaml).not.toBe(smtp);
+    const dir = site(guide('Текст.'));
+    fs.writeFileSync(path.join(dir, 'data/settings/environment/smtp.yaml'), yaml);
+    const line = lineOf(yaml, '[нет якоря]');
+    expect(checkSite(dir).map((p) => `${p.file}:${p.line} ${p.message}`)).toEqual([
+      `data/settings/environment/smtp.yaml:${line} links to /administration/nope, which is not a page of the site`,
+      `data/settings/environment/smtp.yaml:${line} links to #nope, which is not an anchor of this page`,
+    ]);
+  });
+
   it('names the file and line of a missing anchor: in another page, in the same page, in the catalogue', () => {
     const source = guide(
       '[нет](./index.md#missing)',
