@@ -5,13 +5,13 @@
  */
 import net from 'node:net';
 
-/** `env.PORT` as a TCP port, or `fallback` when it is unset; a clear error for anything else. */
-export function portFromEnv(env: NodeJS.ProcessEnv, fallback: number): number {
-  const raw = env.PORT;
+/** `env[name]` as a TCP port, or `fallback` when it is unset; a clear error for anything else. */
+export function portFromEnv(env: NodeJS.ProcessEnv, fallback: number, name = 'PORT'): number {
+  const raw = env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
   const port = Number(raw);
   if (!/^\d+$/.test(raw.trim()) || !Number.isInteger(port) || port < 1 || port > 65535) {
-    throw new Error(`PORT must be a TCP port number (1–65535), got "${raw}"`);
+    throw new Error(`${name} must be a TCP port number (1–65535), got "${raw}"`);
   }
   return port;
 }

@@ -23,6 +23,11 @@ describe('portFromEnv', () => {
     expect(portFromEnv({PORT: ''}, 3000)).toBe(3000);
   });
 
+  it('reads another variable when named (the browser tests use E2E_PORT)', () => {
+    expect(portFromEnv({PORT: '8081', E2E_PORT: '4104'}, 4173, 'E2E_PORT')).toBe(4104);
+    expect(() => portFromEnv({E2E_PORT: 'x'}, 4173, 'E2E_PORT')).toThrow('E2E_PORT must be a TCP port number (1–65535), got "x"');
+  });
+
   it('refuses what is not a TCP port, quoting the value', () => {
     for (const bad of ['abc', '0', '65536', '80.5', '-1', '3000x']) {
       expect(() => portFromEnv({PORT: bad}, 3000)).toThrow(`PORT must be a TCP port number (1–65535), got "${bad}"`);
