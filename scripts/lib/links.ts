@@ -17,7 +17,7 @@ import {landedRoutes} from '../../data/routes';
 import {listFiles} from './files';
 import {readMarkdown, type ProseLine} from './markdown-scan';
 import {apiPageRoutes} from './openapi';
-import {CatalogueError, loadCatalogue, routeForPage} from './settings';
+import {CatalogueError, loadCatalogue, routeForPage, type SettingsPage} from './settings';
 
 export interface LinkProblem {
   file: string;
@@ -83,9 +83,12 @@ export class SiteIndex {
   readonly byRoute = new Map<string, Page>();
   /** Routes whose pages are generated (API operations and tags) or come from the contract: no known anchors. */
   readonly otherRoutes = new Set<string>();
+  /** The settings catalogue's pages (none when it is invalid: its own check reports that). */
+  private readonly catalogue: SettingsPage[];
 
   constructor(readonly siteDir: string) {
-    const catalogue = catalogueAnchors(siteDir);
+    this.catalogue = loadCatalogueOrNone(siteDir);
+    const catalogue = catalogueAnchors(this.catalogue);
     for (const root of DOCS_ROOTS) {
       const dir = path.join(siteDir, root.dir);
       for (const file of listFiles(dir, (f) => MARKDOWN_FILE.test(f) && !/\.(api|tag|info|schema)\.mdx$/.test(f) && !path.basename(f).startsWith('_'))) {
@@ -162,7 +165,7 @@ export class SiteIndex {
    */
   checkCatalogue(): LinkProblem[] {
     const problems: LinkProblem[] = [];
-    for (const {file, route, texts} of catalogueTexts(this.siteDir)) {
+    for (const {file, route, texts} of catalogueTexts(this.catalogue)) {
       const page = this.byRoute.get(normalizeRoute(route));
       if (!page) continue;
       const lines = fs.readFileSync(path.join(this.siteDir, file), 'utf8').split('\n');
@@ -210,9 +213,8 @@ function headingAnchors(prose: ProseLine[]): Set<string> {
 }
 
 /** The prose of each catalogue file (relative to the site) that may hold links, with the route of the page it renders on. */
-function catalogueTexts(siteDir: string): {file: string; route: string; texts: string[]}[] {
-  const pages = loadCatalogueOrNone(siteDir);
-  return [...pages].map((page) => ({
+function catalogueTexts(pages: SettingsPage[]): {file: string; route: string; texts: string[]}[] {
+  return pages.map((page) => ({
     file: page.file,
     route: routeForPage(page.page),
     texts: page.sections.flatMap((section) => [
@@ -223,19 +225,19 @@ function catalogueTexts(siteDir: string): {file: string; route: string; texts: s
 }
 
 /** The catalogue's pages, or none when it is invalid: its own check reports that. */
-function loadCatalogueOrNone(siteDir: string) {
+function loadCatalogueOrNone(siteDir: string): SettingsPage[] {
   try {
-    return loadCatalogue(path.join(siteDir, 'data/settings'), siteDir).pages.values();
+    return [...loadCatalogue(path.join(siteDir, 'data/settings'), siteDir).pages.values()];
   } catch (error) {
     if (!(error instanceof CatalogueError)) throw error;
-    return [].values();
+    return [];
   }
 }
 
 /** The anchors the catalogue gives each settings page (plugins/remark-settings), by route. */
-function catalogueAnchors(siteDir: string): Map<string, string[]> {
+function catalogueAnchors(pages: SettingsPage[]): Map<string, string[]> {
   const anchors = new Map<string, string[]>();
-  for (const page of loadCatalogueOrNone(siteDir)) {
+  for (const page of pages) {
     anchors.set(normalizeRoute(routeForPage(page.page)), page.sections.flatMap((s) => [s.id, ...s.settings.map((setting) => setting.anchor)]));
   }
   return anchors;
