@@ -16,7 +16,7 @@ fs.writeFileSync(
     private: true,
     scripts: {
       slow: `node -e "console.log('started at', Date.now()); setTimeout(() => console.log('slow done'), 1500)"`,
-      fast: `node -e "console.log('fast done')"`,
+      fast: `node -e "console.log('fast done', process.argv.slice(1).join(' '))"`,
       broken: `node -e "console.error('src/a.md:3 — bad'); process.exit(2)"`,
     },
   }),
@@ -36,7 +36,7 @@ describe('npm run check', () => {
         {name: 'slow', script: 'slow'},
         {name: 'slow too', script: 'slow'},
         {name: 'broken', script: 'broken'},
-        {name: 'fast', script: 'fast'},
+        {name: 'fast', script: 'fast', args: ['extra']},
         {name: 'missing', script: 'missing'},
       ],
       5,
@@ -49,6 +49,7 @@ describe('npm run check', () => {
     expect(results[4].output).toBe('package.json has no "missing" script');
     expect(results[0].output).toContain('slow done');
     expect(results[2].output).toContain('src/a.md:3 — bad');
+    expect(results[3].output).toContain('fast done extra');
     const text = summary(results, 2000);
     expect(text.split('\n')[0]).toBe('npm run check: FAILED in 2.0 s');
     expect(text).toMatch(/FAIL {2}broken/);
