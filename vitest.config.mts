@@ -18,7 +18,9 @@ export default defineConfig({
       {
         resolve: {alias},
         oxc: {jsx: {runtime: 'automatic'}},
-        test: {name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node'},
+        // Many unit tests run a real tool (cspell loading its dictionaries, promtool, nginx, Chromium): on a
+        // busy two-core machine one takes several seconds, so Vitest's 5 s default failed them for no fault.
+        test: {name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000},
       },
       {
         // Checks of the production build in build/ (run after `npm run build`).
