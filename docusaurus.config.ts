@@ -74,7 +74,7 @@ const config: Config = {
       // The colour mode lives in localStorage under the plain key `theme` rather than one namespaced by
       // the site's URL, so a reader's choice holds whatever address serves the portal.
       siteStorageNamespacing: false,
-      // WRITING.md prescribes explicit heading ids `## Заголовок {#id}`.
+      // CONTRIBUTING.md prescribes explicit heading ids `## Заголовок {#id}`.
       mdx1CompatDisabledByDefault: false,
     },
     faster: true,

@@ -1,8 +1,10 @@
 import {defineConfig, devices} from '@playwright/test';
 import {STUB_ORIGINS} from './tests/e2e/time-stub';
+import {portFromEnv} from './scripts/lib/port';
 
 /** Browser tests run Debian's Chromium against the production build served by the production nginx config. */
-const port = Number(process.env.E2E_PORT ?? 4173);
+// E2E_PORT rather than PORT: a writer's own server on PORT (npm start) stays up while the tests run.
+const port = portFromEnv(process.env, 4173, 'E2E_PORT');
 export const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({

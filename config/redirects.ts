@@ -1,7 +1,7 @@
 import kebabCase from 'lodash/kebabCase';
 
 /**
- * Redirects from the public route contract (shared/ROUTES.md) that a static host can serve as
+ * Redirects of the public route contract (data/routes.ts) that a static host can serve as
  * pages. nginx adds the rules a static page cannot express (`X.html` → `X`), see deploy/nginx.
  */
 export interface Redirect {
@@ -18,7 +18,7 @@ export function dataManagementRedirect(existingPath: string): string[] | undefin
   return undefined;
 }
 
-/** The API v4 chapters once had Cyrillic slugs; old links keep working (ROUTES.md). */
+/** The API v4 chapters once had Cyrillic slugs; old links keep working. */
 export const cyrillicChapterSlugs: Record<string, string> = {
   введение: 'introduction',
   аутентификация: 'authentication',

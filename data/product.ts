@@ -1,7 +1,7 @@
 /**
  * Facts about the documented product, Time, that several pages rely on.
  * One source: pages, components and tests read these values instead of repeating them in prose.
- * Where shared/PRODUCT.md is silent we chose what a Mattermost-derived server does; the choice is
+ * Where the vendor says nothing we chose what a Mattermost-derived server does; the choice is
  * stated here once.
  */
 export const product = {

@@ -9,16 +9,21 @@ import os from 'node:os';
 import path from 'node:path';
 import {DEFAULT_TRY_IT_ORIGINS, renderMainConfig, tryItOrigins} from './lib/nginx';
 import {SNIPPET} from './lib/csp';
+import {portFromEnv} from './lib/port';
 
 const root = path.resolve(__dirname, '..');
-const port = Number(process.env.PORT ?? 8080);
+const port = portOrExit();
 const docroot = path.resolve(process.env.DOCROOT ?? path.join(root, 'build'));
 const nginx = process.env.NGINX_BIN ?? 'nginx';
 const origins = process.env.TRY_IT_ORIGINS ?? DEFAULT_TRY_IT_ORIGINS;
 
-if (!Number.isInteger(port) || port <= 0 || port > 65535) {
-  console.error(`PORT must be a TCP port number, got "${process.env.PORT}"`);
-  process.exit(2);
+function portOrExit(): number {
+  try {
+    return portFromEnv(process.env, 8080);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(2);
+  }
 }
 try {
   tryItOrigins(origins);

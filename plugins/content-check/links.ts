@@ -17,7 +17,7 @@ import {contractRoutes} from '../../data/routes';
 import {listFiles} from '../shared/files';
 import {readMarkdown, type ProseLine} from './markdown-scan';
 import {apiPageRoutes} from '../openapi/routes';
-import {CatalogueError, loadCatalogue, routeForPage} from '../settings/catalogue';
+import {CatalogueError, loadCatalogue, routeForPage, type SettingsPage} from '../settings/catalogue';
 
 export interface LinkProblem {
   file: string;
@@ -69,6 +69,8 @@ export function linksOn(text: string): string[] {
 
 interface Page {
   file: string;
+  /** The docs folder the page belongs to: a Markdown link resolves only to a page of the same folder. */
+  root: string;
   route: string;
   prose: ProseLine[];
   /** The ids a link may point at. */
@@ -81,9 +83,12 @@ export class SiteIndex {
   readonly byRoute = new Map<string, Page>();
   /** Routes whose pages are generated (API operations and tags) or come from the contract: no known anchors. */
   readonly otherRoutes = new Set<string>();
+  /** The settings catalogue's pages (none when it is invalid: its own check reports that). */
+  private readonly catalogue: SettingsPage[];
 
   constructor(readonly siteDir: string) {
-    const catalogue = catalogueAnchors(siteDir);
+    this.catalogue = loadCatalogueOrNone(siteDir);
+    const catalogue = catalogueAnchors(this.catalogue);
     for (const root of DOCS_ROOTS) {
       const dir = path.join(siteDir, root.dir);
       for (const file of listFiles(dir, (f) => MARKDOWN_FILE.test(f) && !/\.(api|tag|info|schema)\.mdx$/.test(f) && !path.basename(f).startsWith('_'))) {
@@ -96,7 +101,7 @@ export class SiteIndex {
         if (doc.prose.some((p) => /<SettingsCatalogue\b/.test(p.text))) {
           for (const anchor of catalogue.get(normalizeRoute(route)) ?? []) anchors.add(anchor);
         }
-        const page = {file, route, prose: doc.prose, anchors};
+        const page = {file, root: dir, route, prose: doc.prose, anchors};
         this.byFile.set(file, page);
         this.byRoute.set(normalizeRoute(route), page);
       }
@@ -120,10 +125,16 @@ export class SiteIndex {
       page = from;
       shown = 'this page';
     } else if (MARKDOWN_FILE.test(pathPart)) {
-      const file = pathPart.startsWith('/') ? path.join(this.siteDir, pathPart) : path.resolve(path.dirname(from.file), pathPart);
-      shown = path.relative(this.siteDir, file);
-      page = this.byFile.get(file);
-      if (!page) return fs.existsSync(file) ? `links to ${shown}, which is not a page of the site` : `links to ${shown}, which does not exist`;
+      const candidates = this.markdownCandidates(pathPart, from);
+      page = candidates.map((file) => this.byFile.get(file)).find((p) => p?.root === from.root);
+      shown = path.relative(this.siteDir, page?.file ?? candidates[0]);
+      if (!page) {
+        const elsewhere = candidates.map((file) => this.byFile.get(file)).find(Boolean);
+        if (elsewhere) {
+          return `links to ${path.relative(this.siteDir, elsewhere.file)}, a page of ${path.relative(this.siteDir, elsewhere.root)}/: a link by file works only within one docs folder (${path.relative(this.siteDir, from.root)}/), link to its address ${elsewhere.route} instead`;
+        }
+        return candidates.some((file) => fs.existsSync(file)) ? `links to ${shown}, which is not a page of the site` : `links to ${shown}, which does not exist`;
+      }
     } else {
       const route = normalizeRoute(new URL(pathPart, `https://site${from.route}`).pathname);
       shown = route;
@@ -134,6 +145,40 @@ export class SiteIndex {
     }
     if (anchor && page && !page.anchors.has(anchor)) return `links to #${anchor}, which is not an anchor of ${shown}`;
     return null;
+  }
+
+  /**
+   * The files a Markdown link may mean, in the order Docusaurus tries them: `./x.md` and `../x.md`
+   * from the page's folder only; `/x.md` from the page's docs folder, then the site; a bare `x.md`
+   * from the page's folder, its docs folder, then the site; `@site/x.md` from the site.
+   */
+  markdownCandidates(target: string, from: Page): string[] {
+    if (target.startsWith('@site/')) return [path.join(this.siteDir, target.slice('@site/'.length))];
+    if (target.startsWith('/')) return [from.root, this.siteDir].map((dir) => path.join(dir, target));
+    if (/^\.\.?\//.test(target)) return [path.join(path.dirname(from.file), target)];
+    return [path.dirname(from.file), from.root, this.siteDir].map((dir) => path.join(dir, target));
+  }
+
+  /**
+   * The broken links in the texts of the settings catalogue (intros, descriptions, recommendations,
+   * warnings), read as links of the settings page they render on, each with its YAML file and line.
+   */
+  checkCatalogue(): LinkProblem[] {
+    const problems: LinkProblem[] = [];
+    for (const {file, route, texts} of catalogueTexts(this.catalogue)) {
+      const page = this.byRoute.get(normalizeRoute(route));
+      if (!page) continue;
+      const lines = fs.readFileSync(path.join(this.siteDir, file), 'utf8').split('\n');
+      // The same link written twice is found on its next line each time.
+      const seen = new Map<string, number>();
+      for (const target of texts.flatMap(linksOn)) {
+        const at = lines.findIndex((l, i) => i >= (seen.get(target) ?? 0) && l.includes(`](${target}`));
+        seen.set(target, at + 1);
+        const message = this.problemWith(target, page);
+        if (message) problems.push({file, line: at + 1 || 1, message});
+      }
+    }
+    return problems;
   }
 
   /** The broken links of every page below `dir`, each with its file (relative to the site) and line. */
@@ -167,17 +212,33 @@ function headingAnchors(prose: ProseLine[]): Set<string> {
   return anchors;
 }
 
-/** The anchors the catalogue gives each settings page (plugins/settings/remark.ts), by route. */
-function catalogueAnchors(siteDir: string): Map<string, string[]> {
-  const anchors = new Map<string, string[]>();
+/** The prose of each catalogue file (relative to the site) that may hold links, with the route of the page it renders on. */
+function catalogueTexts(pages: SettingsPage[]): {file: string; route: string; texts: string[]}[] {
+  return pages.map((page) => ({
+    file: page.file,
+    route: routeForPage(page.page),
+    texts: page.sections.flatMap((section) => [
+      section.intro ?? '',
+      ...section.settings.flatMap((setting) => [setting.description, setting.recommendation ?? '', setting.warning ?? '']),
+    ]),
+  }));
+}
+
+/** The catalogue's pages, or none when it is invalid: its own check reports that. */
+function loadCatalogueOrNone(siteDir: string): SettingsPage[] {
   try {
-    const {pages} = loadCatalogue(path.join(siteDir, 'data/settings'), siteDir);
-    for (const page of pages.values()) {
-      anchors.set(normalizeRoute(routeForPage(page.page)), page.sections.flatMap((s) => [s.id, ...s.settings.map((setting) => setting.anchor)]));
-    }
+    return [...loadCatalogue(path.join(siteDir, 'data/settings'), siteDir).pages.values()];
   } catch (error) {
-    // An invalid catalogue is reported by its own check; its pages then offer no anchors.
     if (!(error instanceof CatalogueError)) throw error;
+    return [];
+  }
+}
+
+/** The anchors the catalogue gives each settings page (plugins/settings/remark.ts), by route. */
+function catalogueAnchors(pages: SettingsPage[]): Map<string, string[]> {
+  const anchors = new Map<string, string[]>();
+  for (const page of pages) {
+    anchors.set(normalizeRoute(routeForPage(page.page)), page.sections.flatMap((s) => [s.id, ...s.settings.map((setting) => setting.anchor)]));
   }
   return anchors;
 }

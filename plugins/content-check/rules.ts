@@ -192,10 +192,13 @@ export const CONTENT_DIRS = ['docs', 'api-reference'];
 export function checkSite(siteDir: string): Problem[] {
   const site = new SiteIndex(siteDir);
   const keys = configKeys(loadCatalogueCached(path.join(siteDir, 'data/settings')).settings.map((s) => s.key));
-  const problems = CONTENT_DIRS.flatMap((name) => {
-    const dir = path.join(siteDir, name);
-    return [...checkDocsDir(dir, siteDir, keys), ...site.check(dir)];
-  });
+  const problems = [
+    ...CONTENT_DIRS.flatMap((name) => {
+      const dir = path.join(siteDir, name);
+      return [...checkDocsDir(dir, siteDir, keys), ...site.check(dir)];
+    }),
+    ...site.checkCatalogue(),
+  ];
   return problems.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
 }
 

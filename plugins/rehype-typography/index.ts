@@ -1,5 +1,5 @@
 /**
- * Non-breaking spaces that a tool places better than a writer (WRITING.md, «Typography»: «after
+ * Non-breaking spaces that a tool places better than a writer (CONTRIBUTING.md, «Typography»: «after
  * short prepositions where a tool can do it»). Hand-placed, they would be thousands of invisible
  * characters in the sources; here they are added to the rendered pages:
  * - after a word of one or two letters (в, к, с, и, а, на, по, не, до…), so that a line never ends
@@ -26,7 +26,7 @@ const SHORT_WORD = /(?<=^|[\s(«„“"'])(\p{L}{1,2}) /gu;
 /** The space before an em dash. */
 const BEFORE_DASH = / (?=—)/g;
 
-/** Digits grouped by threes with non-breaking spaces, as prose writes 10 000 (WRITING.md). */
+/** Digits grouped by threes with non-breaking spaces, as prose writes 10 000 (CONTRIBUTING.md). */
 export function groupThousands(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00A0');
 }

@@ -52,7 +52,7 @@ export function formatDefault(s: Pick<Setting, 'type' | 'default' | 'unit'>): No
 
 /**
  * A bound of a quantity with a unit as prose shows it: 10 000 and more grouped by threes with
- * non-breaking spaces (WRITING.md). Bounds without a unit (ports, counts of IDs) stay as written.
+ * non-breaking spaces (CONTRIBUTING.md). Bounds without a unit (ports, counts of IDs) stay as written.
  */
 export function formatBound(value: number, unit?: string): string {
   return unit && Math.abs(value) >= 10_000 ? groupThousands(String(value)) : String(value);

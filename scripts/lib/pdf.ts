@@ -8,17 +8,16 @@
  * styles it, and Chromium prints it with page numbers, internal links and bookmarks.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
 import type {Browser, Page} from '@playwright/test';
 import {launchChromium, startNginx} from './browser';
 import {ARTICLE_CHROME, CONTROLS, decodePath, fileOfRoute, normalizeRoute, readPage, readSidebars, type SidebarItem} from '../../plugins/shared/built-site';
+import {assertPortFree, freePort} from './port';
 import {site} from '../../config/site';
 import {russianDate as formatRussianDate} from '../../src/utils/russianDate';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
-export const PDF_PORT = 4185;
 export const PDF_DIR = 'pdf';
 export const SUBTITLE = 'Документация корпоративного мессенджера Time';
 
@@ -527,18 +526,6 @@ async function readPrinted(pdf: Buffer, ids: string[]): Promise<{pages: number; 
   }
 }
 
-/** Fails early instead of printing whatever another server on the port answers. */
-function assertPortFree(port: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      reject(new Error(`port ${port} is already in use: stop what listens there before building the PDFs`));
-    });
-    socket.once('error', () => resolve());
-  });
-}
-
 /** Writes `<siteDir>/pdf/<guide>.pdf` for every guide; throws (and writes nothing more) on bad input. */
 export async function buildPdfs(siteDir: string, options: {port?: number; guides?: readonly Guide[]; onGuide?: (r: GuideResult) => void} = {}): Promise<GuideResult[]> {
   const dir = path.resolve(siteDir);
@@ -548,8 +535,9 @@ export async function buildPdfs(siteDir: string, options: {port?: number; guides
   const sidebars = readSidebars(dir);
   // Every guide is checked before anything is printed.
   const plans = guides.map((g) => planGuide(g, sidebars, dir));
-  const port = options.port ?? PDF_PORT;
-  await assertPortFree(port);
+  // A port of the caller's choice must be free; otherwise the system picks one, so builds side by side do not collide.
+  const port = options.port ?? (await freePort());
+  if (options.port) await assertPortFree(port);
   const outDir = path.join(dir, PDF_DIR);
   fs.mkdirSync(outDir, {recursive: true});
   const server = await startNginx(port, dir);

@@ -16,7 +16,7 @@
  * config/cspell-words.txt).
  *
  * Typography: a block fails where Typograf (locale ru + en-US) would change it. Every Typograf rule
- * is off except these, which are what WRITING.md asks for and leave ports, versions, addresses, times
+ * is off except these, which are what CONTRIBUTING.md asks for and leave ports, versions, addresses, times
  * and keys alone:
  * - common/punctuation/quote — «ёлочки» outside, „лапки“ inside, never "…" or “…”;
  * - ru/dash/main — a hyphen, `--` or en dash between spaces is an em dash « — » (after an ordinary
@@ -38,7 +38,7 @@
  *   follows «порт», «код», «ошибка», «номер», UDP, TCP or ID — ports (65535) and codes stay as written.
  * Text quoted as the product shows it is not checked ({@link AS_SHOWN}).
  *
- * Glossary: the words WRITING.md's glossary rules out for a concept, in any of their forms
+ * Glossary: the words CONTRIBUTING.md's glossary rules out for a concept, in any of their forms
  * ({@link GLOSSARY}). «Ветка» and «логин» are left out: besides a thread and the act of signing in they
  * name a git or directory branch and the user name typed at sign-in, which the guides need.
  *
@@ -79,6 +79,8 @@ export interface ProofreadProblem {
   rules?: string[];
   /** Spelling: how many times the word occurs on the page. */
   count?: number;
+  /** Spelling: where the word first occurs in the page's text (its blocks joined by newlines). */
+  offset?: number;
 }
 
 /** The reader's text of one page: title, description and the blocks of the main content. */
@@ -174,7 +176,7 @@ export function loadPages(dir: string): PageText[] {
   return pages;
 }
 
-/** Units that a number is bound to with a non-breaking space (WRITING.md: 16 ГБ, 200 мс). */
+/** Units that a number is bound to with a non-breaking space (CONTRIBUTING.md: 16 ГБ, 200 мс). */
 const UNITS = [
   'Б', 'байт(?:а|ов)?', 'бит(?:а|ов)?', '[КМГТП]Б', '[КМГТ]иБ', '[КМГТ]байт(?:а|ов)?', '(?:кило|мега|гига|тера)байт(?:а|ов)?',
   '[КМГ]бит/с', '[KMGT]i?B', '[KMG]bps',
@@ -342,7 +344,7 @@ export function checkTypography(pages: PageText[]): ProofreadProblem[] {
 /** A Russian word form: `stem` followed by any ending, not part of a longer word. */
 const word = (stem: string, endings = '\\p{L}*') => new RegExp(`(?<![\\p{L}-])${stem}(?:${endings})(?![\\p{L}])`, 'giu');
 
-/** WRITING.md's glossary: the word to use, and what a page must not say instead. */
+/** CONTRIBUTING.md's glossary: the word to use, and what a page must not say instead. */
 export const GLOSSARY: {use: string; not: RegExp}[] = [
   {use: 'команда', not: word('тим', '|а|у|ом|е|ы|ов')},
   {use: 'сообщение («пост» только в именах API)', not: word('пост', '|а|у|ом|е|ы|ов|ам|ами|ах')},
@@ -410,7 +412,7 @@ export async function checkSpelling(pages: PageText[]): Promise<ProofreadProblem
       const line = text.lastIndexOf('\n', issue.offset) + 1;
       const lineEnd = text.indexOf('\n', issue.offset);
       const block = text.slice(line, lineEnd === -1 ? undefined : lineEnd);
-      const problem: ProofreadProblem = {page, kind: 'spelling', text: issue.text, context: around(block, issue.offset - line, issue.offset - line + issue.text.length), count: 1};
+      const problem: ProofreadProblem = {page, kind: 'spelling', text: issue.text, context: around(block, issue.offset - line, issue.offset - line + issue.text.length), count: 1, offset: issue.offset};
       words.set(issue.text, problem);
       problems.push(problem);
     }

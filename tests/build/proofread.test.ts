@@ -28,12 +28,12 @@ describe('proofreading of every page', () => {
     expect(problems.length, formatProblems(problems, 'spelling')).toBe(0);
   }, 300_000);
 
-  it('follows the typography of WRITING.md (quotes, dashes, ranges, units, thousands)', () => {
+  it('follows the typography of CONTRIBUTING.md (quotes, dashes, ranges, units, thousands)', () => {
     const problems = checkTypography(pages);
     expect(problems.length, formatProblems(problems, 'typography')).toBe(0);
   }, 300_000);
 
-  it('uses the glossary terms of WRITING.md (команда, сообщение, эмодзи, вебхук, учётная запись…)', () => {
+  it('uses the glossary terms of CONTRIBUTING.md (команда, сообщение, эмодзи, вебхук, учётная запись…)', () => {
     const problems = checkGlossary(pages);
     expect(problems.length, formatProblems(problems, 'glossary')).toBe(0);
   });

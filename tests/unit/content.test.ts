@@ -30,7 +30,7 @@ services:
 const messages = (source: string) => checkDocument('page.md', source).map((p) => p.message);
 
 describe('checkDocument', () => {
-  it('accepts a page that follows WRITING.md', () => {
+  it('accepts a page that follows CONTRIBUTING.md', () => {
     expect(checkDocument('page.md', good)).toEqual([]);
   });
 

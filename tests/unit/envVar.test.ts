@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest';
 import {envVarForKey, explainEnvVar} from '../../plugins/settings/env-var';
 
 describe('envVarForKey', () => {
-  it('derives the variable from the config key (PRODUCT.md rule)', () => {
+  it('derives the variable from the config key: TIME_, the section and the setting in capitals', () => {
     expect(envVarForKey('ServiceSettings.SiteURL')).toBe('TIME_SERVICESETTINGS_SITEURL');
     expect(envVarForKey('EmailSettings.SMTPServer')).toBe('TIME_EMAILSETTINGS_SMTPSERVER');
     expect(envVarForKey('FileSettings.AmazonS3Bucket')).toBe('TIME_FILESETTINGS_AMAZONS3BUCKET');

@@ -64,6 +64,51 @@ describe('links in Markdown pages', () => {
     expect(formatProblems(problems)).toBe(`  docs/install/guide.md:${lineOf(source, '/administration/nope')} — links to /administration/nope, which is not a page of the site`);
   });
 
+  it('names every form of a link to a missing Markdown file: relative, bare, absolute, @site', () => {
+    const source = guide('[a](./gone-a.md)', '[b](gone-b.mdx)', '[c](/install/gone-c.md)', '[d](@site/docs/gone-d.md)');
+    expect(checkSite(site(source)).map((p) => `${p.file}:${p.line} ${p.message}`)).toEqual([
+      `docs/install/guide.md:${lineOf(source, 'gone-a')} links to docs/install/gone-a.md, which does not exist`,
+      `docs/install/guide.md:${lineOf(source, 'gone-b')} links to docs/install/gone-b.mdx, which does not exist`,
+      `docs/install/guide.md:${lineOf(source, 'gone-c')} links to docs/install/gone-c.md, which does not exist`,
+      `docs/install/guide.md:${lineOf(source, 'gone-d')} links to docs/gone-d.md, which does not exist`,
+    ]);
+  });
+
+  it('names every form of a link to a missing URL path: absolute, relative, with a slash or an anchor', () => {
+    const source = guide('[a](/administration/no-such-page)', '[b](../no-such-section/)', '[c](no-such-sibling#part)', '<Link to="/install/no-such">карточка</Link>');
+    expect(checkSite(site(source)).map((p) => `${p.line} ${p.message}`)).toEqual([
+      `${lineOf(source, '/administration/no-such-page')} links to /administration/no-such-page, which is not a page of the site`,
+      `${lineOf(source, 'no-such-section')} links to ../no-such-section/, which is not a page of the site`,
+      `${lineOf(source, 'no-such-sibling')} links to no-such-sibling, which is not a page of the site`,
+      `${lineOf(source, '/install/no-such')} links to /install/no-such, which is not a page of the site`,
+    ]);
+  });
+
+  it('resolves a link by file as Docusaurus does: /x.md from the docs folder, a bare x.md from the page, the docs folder or the site', () => {
+    const source = guide('[a](/install/index.md#requirements)', '[b](install/index.md)', '[c](@site/docs/install/index.md)', '[d](docs/install/index.md)');
+    expect(checkSite(site(source))).toEqual([]);
+  });
+
+  it('refuses a link by file to a page of another docs folder, which Docusaurus cannot resolve, and names its address', () => {
+    const source = guide('[ошибки](../../api-reference/v4/errors.md#format)');
+    expect(checkSite(site(source)).map((p) => p.message)).toEqual([
+      'links to api-reference/v4/errors.md, a page of api-reference/v4/: a link by file works only within one docs folder (docs/), link to its address /api/v4/errors instead',
+    ]);
+  });
+
+  it('checks the links in the settings catalogue as links of the page it renders on, with the YAML file and line', () => {
+    const smtp = fs.readFileSync(path.join(root, 'data/settings/environment/smtp.yaml'), 'utf8');
+    const yaml = smtp.replace('Имя хоста или IP-адрес', 'Имя хоста ([нет](/administration/nope), [раздел](#connection), [нет якоря](#nope)) или IP-адрес');
+    expect(yaml).not.toBe(smtp);
+    const dir = site(guide('Текст.'));
+    fs.writeFileSync(path.join(dir, 'data/settings/environment/smtp.yaml'), yaml);
+    const line = lineOf(yaml, '[нет якоря]');
+    expect(checkSite(dir).map((p) => `${p.file}:${p.line} ${p.message}`)).toEqual([
+      `data/settings/environment/smtp.yaml:${line} links to /administration/nope, which is not a page of the site`,
+      `data/settings/environment/smtp.yaml:${line} links to #nope, which is not an anchor of this page`,
+    ]);
+  });
+
   it('names the file and line of a missing anchor: in another page, in the same page, in the catalogue', () => {
     const source = guide(
       '[нет](./index.md#missing)',

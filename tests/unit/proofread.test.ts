@@ -59,7 +59,7 @@ describe('the text of a page', () => {
 });
 
 describe('typography', () => {
-  it('accepts the typography of WRITING.md', () => {
+  it('accepts the typography of CONTRIBUTING.md', () => {
     const good = [
       'Нажмите «Сохранить» — настройка «Режим „только чтение“» применится сразу.',
       `Нужно 2–3${NBSP}ГБ памяти и 16${NBSP}ГБ на диске, задержка до 200${NBSP}мс, таймаут 30${NBSP}секунд.`,
@@ -158,7 +158,8 @@ describe('spelling', () => {
 
   it('catches a misspelled Russian word, with the words around it and how often it occurs', async () => {
     const problems = await spelling('<p>Откройте настройки севрера.</p><p>Перезапустите севрера.</p>');
-    expect(problems).toEqual([{page: '/t/', kind: 'spelling', text: 'севрера', context: 'Откройте настройки севрера.', count: 2}]);
+    // The offset is where the word first occurs in the page's text: «Откройте настройки » is 19 characters.
+    expect(problems).toEqual([{page: '/t/', kind: 'spelling', text: 'севрера', context: 'Откройте настройки севрера.', count: 2, offset: 19}]);
   });
 
   it('does not read code, file names, environment variables, commands or mentions', async () => {

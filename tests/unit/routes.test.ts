@@ -30,7 +30,7 @@ describe('route contract data', () => {
     expect(paths.length).toBe(new Set(paths).size);
   });
 
-  it('keeps Latin slugs (ROUTES.md), with the historical data-managment spelling', () => {
+  it('keeps Latin slugs, with the historical data-managment spelling that old links use', () => {
     for (const {path: p} of contractRoutes) expect(p).toMatch(/^\/[a-z0-9_/-]*$/);
     expect(contractRoutes.some((r) => r.path.includes('data-management'))).toBe(false);
     expect(contractRoutes.filter((r) => r.path.startsWith('/administration/data-managment/'))).toHaveLength(9);
