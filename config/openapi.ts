@@ -43,7 +43,7 @@ const sidebarOptions = {groupPathsBy: 'tagGroup', categoryLinkSource: 'tag', sid
  * with the site config: it brings the code generators, and it reads this file's language tabs.
  */
 const markdownGenerators = {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, as said above
   createApiPageMD: (page: never): string => require('../plugins/openapi-pages').createApiPageMD(page),
 };
 

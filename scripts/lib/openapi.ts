@@ -297,7 +297,7 @@ export function bundleSpec(version: string, dir = path.join(OPENAPI_DIR, version
   // The root lists every path with a $ref to the path file that defines it.
   const rootPaths = isObject(root.paths) ? root.paths : {};
   const definedPaths = new Map<string, string>();
-  for (const {file, abs, data} of sources.slice(1)) for (const p of Object.keys(isObject(data.paths) ? data.paths : {})) definedPaths.set(p, `${path.relative(dir, abs)}#/paths/${escapePointer(p)}`);
+  for (const {abs, data} of sources.slice(1)) for (const p of Object.keys(isObject(data.paths) ? data.paths : {})) definedPaths.set(p, `${path.relative(dir, abs)}#/paths/${escapePointer(p)}`);
   for (const [p, target] of definedPaths) {
     const listed = rootPaths[p];
     if (!isObject(listed) || listed.$ref !== target) {

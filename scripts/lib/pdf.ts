@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
+import type {Element} from 'domhandler';
 import type {Browser} from '@playwright/test';
 import {launchChromium, startNginx} from './browser';
 import {site} from '../../config/site';
@@ -229,7 +230,7 @@ const headingLevel = (name: string) => Number(name.slice(1));
 interface LoadedPage {
   page: GuidePage;
   $: cheerio.CheerioAPI;
-  root: cheerio.Cheerio<any>;
+  root: cheerio.Cheerio<Element>;
   /** Element ids of the page's content (before prefixing). */
   ids: Set<string>;
 }
