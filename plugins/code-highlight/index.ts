@@ -58,7 +58,7 @@ let highlighter: {prism: PrismLike; normalize: (tokens: unknown[]) => Token[][]}
 /** prism-react-renderer's Prism with the grammars of config/prism.ts, as the browser had it. */
 function loadHighlighter(): NonNullable<typeof highlighter> {
   if (highlighter) return highlighter;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, with the grammars it lends its Prism to
   const renderer = require('prism-react-renderer') as {Prism: PrismLike; normalizeTokens: (tokens: unknown[]) => Token[][]};
   // Prism's grammar files extend the global `Prism`; lend them prism-react-renderer's instance
   // (exactly what Docusaurus' prism-include-languages does in the browser).
@@ -67,7 +67,7 @@ function loadHighlighter(): NonNullable<typeof highlighter> {
   scope.Prism = renderer.Prism;
   try {
     for (const language of prismLanguages) {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- each grammar must load while the global is lent
       require(`prismjs/components/prism-${language}`);
     }
   } finally {

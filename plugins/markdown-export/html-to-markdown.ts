@@ -32,7 +32,6 @@ const classes = (node: Element): string[] => {
   const value: unknown = node.properties.className;
   return Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(/\s+/) : [];
 };
-const hasClass = (node: Element, pattern: RegExp) => classes(node).some((name) => pattern.test(name));
 
 /** What a content element becomes in the text copy; `undefined` keeps it and looks inside. */
 function rewrite(node: Element): ElementContent[] | undefined {

@@ -6,13 +6,11 @@
  * with their schemas and examples, and the same cURL sample the page shows.
  */
 import {serverBasePath} from '../openapi/endpoint';
+// docusaurus-plugin-openapi-docs' own example generator: the examples match the page's.
+import {sampleFromSchema} from 'docusaurus-plugin-openapi-docs/lib/openapi/createSchemaExample';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the operation is docusaurus-plugin-openapi-docs' untyped JSON. */
 type Schema = Record<string, any>;
-
-// docusaurus-plugin-openapi-docs' own example generator: the examples match the page's.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const {sampleFromSchema} = require('docusaurus-plugin-openapi-docs/lib/openapi/createSchemaExample') as {sampleFromSchema: (schema: Schema, context: {type: 'request' | 'response'}) => unknown};
 
 const MAX_DEPTH = 6;
 const LOCATIONS: Record<string, string> = {path: 'путь', query: 'строка запроса', header: 'заголовок', cookie: 'cookie'};

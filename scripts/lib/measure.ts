@@ -1,7 +1,6 @@
 /** Measurement helpers for `npm run bench`: process-tree memory, folder sizes, page JS weight. */
 import {spawn} from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import {listFiles} from '../../plugins/shared/files';
 

@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
+import type {Element} from 'domhandler';
 import type {Browser, Page} from '@playwright/test';
 import {launchChromium, startNginx} from './browser';
 import {ARTICLE_CHROME, CONTROLS, decodePath, fileOfRoute, normalizeRoute, readPage, readSidebars, type SidebarItem} from '../../plugins/shared/built-site';
@@ -169,7 +170,7 @@ const headingLevel = (name: string) => Number(name.slice(1));
 interface LoadedPage {
   page: GuidePage;
   $: cheerio.CheerioAPI;
-  root: cheerio.Cheerio<any>;
+  root: cheerio.Cheerio<Element>;
   /** Element ids of the page's content (before prefixing). */
   ids: Set<string>;
 }

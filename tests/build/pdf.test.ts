@@ -276,7 +276,7 @@ describe('composing the document', () => {
     write(
       'guide/a',
       `<header><h1>Первая страница</h1></header>
-<h2 class="anchor" id="setup">Настройка<a href="#setup" class="hash-link">​</a></h2>
+<h2 class="anchor" id="setup">Настройка<a href="#setup" class="hash-link">\u200b</a></h2>
 <p><a href="#setup">здесь</a>, <a href="/guide/b#limits">лимиты</a>, <a href="/guide/b/">вторая</a>, <a href="/api/v4/create-post?x=1#body">API</a>, <a href="https://example.org/x">внешняя</a>, <a href="#nowhere">мимо</a></p>
 <details class="details_x" data-collapsed="true"><summary>Подробнее</summary><div style="display:none;overflow:hidden;height:0px"><div>Скрытый текст</div></div></details>
 <p><img src="/img/a.png" srcset="/img/a@2x.png 2x" loading="lazy" alt="Схема"><img class="themedImage--dark" src="/img/dark.png" alt=""></p>

@@ -32,7 +32,7 @@ export function concretePath(written: string): string | null {
   if (p.endsWith('/') || p.endsWith('...')) return null;
   return p
     .split('/')
-    .map((seg) => (/[^\x00-\x7f]|^<.*>$|^\$|\.\.\./.test(seg) ? 'x' : seg))
+    .map((seg) => (/[^\p{ASCII}]|^<.*>$|^\$|\.\.\./u.test(seg) ? 'x' : seg))
     .join('/');
 }
 

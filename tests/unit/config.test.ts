@@ -1,4 +1,5 @@
 import {describe, expect, it} from 'vitest';
+import type {ThemeConfig} from '@docusaurus/preset-classic';
 import config from '../../docusaurus.config';
 import sidebars from '../../sidebars';
 import {parseSiteUrl, site} from '../../config/site';
@@ -9,7 +10,6 @@ import {plainPluginOptions, searchContexts} from '../../config/search';
 import {RESULT_LIMIT, SUGGESTION_LIMIT} from '../../src/search/limits';
 import {dataManagementRedirect} from '../../config/redirects';
 
-type ThemeConfig = Record<string, any>;
 const themeConfig = config.themeConfig as ThemeConfig;
 
 describe('site settings', () => {
@@ -17,12 +17,12 @@ describe('site settings', () => {
     expect(config.baseUrl).toBe('/');
     expect(config.i18n).toMatchObject({defaultLocale: 'ru', locales: ['ru']});
     expect(config.i18n?.localeConfigs?.ru).toMatchObject({htmlLang: 'ru', direction: 'ltr'});
-    const [, presetOptions] = config.presets![0] as [string, Record<string, any>];
+    const [, presetOptions] = config.presets![0] as [string, Record<string, unknown>];
     expect(presetOptions.blog).toBe(false);
     // The guides' docs instance is declared in `plugins` (lean-docs), not by the preset.
     expect(presetOptions.docs).toBe(false);
     const guides = config.plugins!.find((p) => Array.isArray(p) && p[0] === './plugins/lean-docs/index.ts' && !(p[1] as {id?: string}).id);
-    expect((guides as [string, Record<string, any>])[1]).toMatchObject({path: 'docs', routeBasePath: '/', lean: {versionDocs: false, globalDocs: true}});
+    expect((guides as [string, Record<string, unknown>])[1]).toMatchObject({path: 'docs', routeBasePath: '/', lean: {versionDocs: false, globalDocs: true}});
   });
 
   it('fails on broken links and anchors, warns (for the build-log test) on duplicate routes', () => {
@@ -47,7 +47,7 @@ describe('chrome', () => {
   });
 
   it('keeps storage keys unprefixed so the colour mode is stored under "theme"', () => {
-    expect((config.future as any).v4.siteStorageNamespacing).toBe(false);
+    expect((config.future?.v4 as {siteStorageNamespacing?: boolean}).siteStorageNamespacing).toBe(false);
   });
 
   it('has a navbar item per section sidebar, the user guide link, hide on scroll', () => {
@@ -63,7 +63,7 @@ describe('chrome', () => {
   });
 
   it('does not let the docs sidebar hide or auto-collapse', () => {
-    expect(themeConfig.docs.sidebar).toEqual({hideable: false, autoCollapseCategories: false});
+    expect(themeConfig.docs?.sidebar).toEqual({hideable: false, autoCollapseCategories: false});
   });
 
   it('shows h2–h3 in the table of contents', () => {
@@ -71,7 +71,7 @@ describe('chrome', () => {
   });
 
   it('highlights bash and docker at least', () => {
-    expect(themeConfig.prism.additionalLanguages).toEqual(expect.arrayContaining(['bash', 'docker', 'yaml', 'json', 'nginx', 'go', 'python', 'typescript']));
+    expect(themeConfig.prism?.additionalLanguages).toEqual(expect.arrayContaining(['bash', 'docker', 'yaml', 'json', 'nginx', 'go', 'python', 'typescript']));
   });
 
   it('links the footer to the about, download and policy pages with the 2025 copyright', () => {

@@ -6,10 +6,32 @@ import {describe, expect, it} from 'vitest';
 const deploy = path.resolve(__dirname, '../../deploy');
 const readYaml = (file: string) => YAML.parse(fs.readFileSync(file, 'utf8'));
 
+interface EnvVar {
+  name: string;
+  value: string;
+}
+
+interface Container {
+  ports: {name: string; containerPort: number}[];
+  env?: EnvVar[];
+  readinessProbe: {httpGet: {port: string}};
+}
+
+/** The fields of a Deployment, Service or Ingress that the checks below read. */
+interface Resource {
+  kind: string;
+  metadata: {name: string; annotations?: Record<string, string>};
+  spec: {
+    template: {spec: {containers: Container[]}};
+    ports: {targetPort: string}[];
+    rules: {http: {paths: {backend: {service: unknown}}[]}}[];
+  };
+}
+
 /** Resolves a Kustomization's resources recursively, the way `kubectl kustomize` reads them. */
-function collect(dir: string): {kind: string; metadata: {name: string}; spec?: any}[] {
+function collect(dir: string): Resource[] {
   const kustomization = readYaml(path.join(dir, 'kustomization.yaml'));
-  const out: any[] = [];
+  const out: Resource[] = [];
   for (const resource of kustomization.resources ?? []) {
     const target = path.join(dir, resource);
     expect(fs.existsSync(target), `${path.relative(deploy, dir)} lists ${resource}, which does not exist`).toBe(true);
@@ -37,9 +59,9 @@ describe('Kubernetes manifests', () => {
   it('the Service targets the container port that nginx listens on', () => {
     const deployment = base.find((r) => r.kind === 'Deployment')!;
     const container = deployment.spec.template.spec.containers[0];
-    const port = container.ports.find((p: any) => p.name === 'http');
-    const env = Object.fromEntries(container.env.map((e: any) => [e.name, e.value]));
-    expect(Number(env.PORT)).toBe(port.containerPort);
+    const port = container.ports.find((p) => p.name === 'http');
+    const env = Object.fromEntries((container.env ?? []).map((e) => [e.name, e.value]));
+    expect(Number(env.PORT)).toBe(port?.containerPort);
     const service = base.find((r) => r.kind === 'Service')!;
     expect(service.spec.ports[0].targetPort).toBe('http');
     expect(container.readinessProbe.httpGet.port).toBe('http');
@@ -47,20 +69,20 @@ describe('Kubernetes manifests', () => {
 
   it('the overlay changes no header: nothing the Ingress adds can diverge from deploy/nginx', () => {
     const ingress = production.find((r) => r.kind === 'Ingress')!;
-    const annotations = Object.keys((ingress as any).metadata.annotations ?? {});
+    const annotations = Object.keys(ingress.metadata.annotations ?? {});
     // Snippets, custom headers and CORS are the ingress-nginx annotations that add or change headers.
     expect(annotations.filter((name) => /snippet|header|cors|hsts/i.test(name))).toEqual([]);
     expect(production.map((r) => r.kind)).not.toContain('ConfigMap');
     // The container's environment never moves where the image reads its config and site from.
     const container = production.find((r) => r.kind === 'Deployment')!.spec.template.spec.containers[0];
-    const names: string[] = (container.env ?? []).map((e: {name: string}) => e.name);
+    const names: string[] = (container.env ?? []).map((e) => e.name);
     expect(names.filter((name) => ['DOCROOT', 'CONF_DIR'].includes(name) || name.startsWith('NGINX_'))).toEqual([]);
   });
 
   it('the production overlay shows the try-it origins setting, with a value nginx accepts', async () => {
     const {tryItOrigins} = await import('../../scripts/lib/nginx');
     const patch = readYaml(path.join(deploy, 'k8s/overlays/production/try-it-origins.yaml'));
-    const env = patch.spec.template.spec.containers[0].env.find((e: any) => e.name === 'TRY_IT_ORIGINS');
+    const env = patch.spec.template.spec.containers[0].env.find((e: EnvVar) => e.name === 'TRY_IT_ORIGINS');
     expect(tryItOrigins(env.value)).toBe(env.value);
     expect(readYaml(path.join(deploy, 'k8s/overlays/production/kustomization.yaml')).patches).toContainEqual({path: 'try-it-origins.yaml'});
   });

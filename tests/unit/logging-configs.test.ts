@@ -15,10 +15,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {isMap, isSeq} from 'yaml';
 import {product} from '../../data/product';
 import {runChecker} from '../support/checkers';
-import {YamlFile} from '../support/yaml-file';
+import {YamlFile, type Parsed} from '../support/yaml-file';
 
 const dir = path.resolve(__dirname, '../../static/downloads/logging');
 const read = (name: string) => fs.readFileSync(path.join(dir, name), 'utf8');
@@ -29,7 +28,7 @@ const nonEmptyString = (v: unknown) => typeof v === 'string' && v.trim() !== '';
 // --- Vector -------------------------------------------------------------------------------------
 
 /** Required fields of the component types the shipped config uses, from Vector's reference pages. */
-const VECTOR_REQUIRED: Record<string, (c: any) => string[]> = {
+const VECTOR_REQUIRED: Record<string, (c: Parsed) => string[]> = {
   file: (c) => (Array.isArray(c.include) && c.include.length > 0 && c.include.every((p: unknown) => typeof p === 'string' && p.startsWith('/')) ? [] : ['include: a list of absolute paths']),
   kubernetes_logs: () => [],
   remap: (c) => (nonEmptyString(c.source) || nonEmptyString(c.file) ? [] : ['source: the VRL program (or file)']),
@@ -53,7 +52,7 @@ export function vectorProblems(file: YamlFile): string[] {
   if (!Object.keys(cfg.sources ?? {}).length) problems.push(`${file.where([])}: no sources`);
   if (!Object.keys(cfg.sinks ?? {}).length) problems.push(`${file.where([])}: no sinks`);
   for (const kind of kinds) {
-    for (const [id, c] of Object.entries<any>(cfg[kind] ?? {})) {
+    for (const [id, c] of Object.entries<Parsed>(cfg[kind] ?? {})) {
       const at = `${file.where([kind, id])}: ${kind}.${id}`;
       if (!nonEmptyString(c?.type)) {
         problems.push(`${at}: has no type`);
@@ -82,7 +81,7 @@ export function vectorProblems(file: YamlFile): string[] {
 const FLUENT_BIT_BUILTIN_PARSERS = new Set(['json', 'docker', 'cri']);
 
 /** Required properties of the plugins the shipped config uses, from Fluent Bit's manual. */
-const FLUENT_BIT_REQUIRED: Record<string, (p: any) => string[]> = {
+const FLUENT_BIT_REQUIRED: Record<string, (p: Parsed) => string[]> = {
   tail: (p) => (nonEmptyString(p.path) ? [] : ['path']),
   modify: (p) => (p.add || p.set || p.rename || p.remove ? [] : ['a rule (add, set, rename or remove)']),
   parser: (p) => [...(nonEmptyString(p.key_name) ? [] : ['key_name']), ...(p.parser ? [] : ['parser'])],
@@ -101,8 +100,8 @@ const matches = (pattern: string, tag: string) => new RegExp(`^${pattern.split('
 export function fluentBitProblems(file: YamlFile): string[] {
   const problems: string[] = [];
   const cfg = file.data ?? {};
-  const parsers = new Set([...FLUENT_BIT_BUILTIN_PARSERS, ...(cfg.parsers ?? []).map((p: any) => p?.name)]);
-  (cfg.parsers ?? []).forEach((p: any, i: number) => {
+  const parsers = new Set([...FLUENT_BIT_BUILTIN_PARSERS, ...(cfg.parsers ?? []).map((p: Parsed) => p?.name)]);
+  (cfg.parsers ?? []).forEach((p: Parsed, i: number) => {
     if (!nonEmptyString(p?.name) || !['json', 'regex', 'ltsv', 'logfmt'].includes(p?.format)) problems.push(`${file.where(['parsers', i])}: a parser needs a name and a format (json, regex, ltsv, logfmt)`);
   });
   const sections = ['inputs', 'filters', 'outputs'] as const;
@@ -110,7 +109,7 @@ export function fluentBitProblems(file: YamlFile): string[] {
   for (const section of sections) {
     const list = cfg.pipeline?.[section];
     if (list !== undefined && !Array.isArray(list)) problems.push(`${file.where(['pipeline', section])}: pipeline.${section} must be a list`);
-    (Array.isArray(list) ? list : []).forEach((plugin: any, i: number) => {
+    (Array.isArray(list) ? list : []).forEach((plugin: Parsed, i: number) => {
       const at = `${file.where(['pipeline', section, i])}: pipeline.${section}[${i}]`;
       if (!nonEmptyString(plugin?.name)) {
         problems.push(`${at}: has no name`);
@@ -162,7 +161,7 @@ export function advancedLoggingProblems(name: string, text: string): string[] {
   }
   if (!cfg || typeof cfg !== 'object' || Array.isArray(cfg)) return [`${name}: must be an object of named targets`];
   const problems: string[] = [];
-  for (const [target, t] of Object.entries<any>(cfg)) {
+  for (const [target, t] of Object.entries<Parsed>(cfg)) {
     const at = `${name}: target "${target}"`;
     if (!['console', 'file', 'tcp', 'syslog', 'none'].includes(t?.type)) problems.push(`${at}: type must be console, file, tcp, syslog or none`);
     if (!['json', 'plain', 'gelf'].includes(t?.format)) problems.push(`${at}: format must be json, plain or gelf`);
@@ -251,7 +250,7 @@ describe('logging guide: Fluent Bit', () => {
   });
 
   it('tails the files where the server writes them', () => {
-    expect(file.data.pipeline.inputs.map((i: any) => i.path)).toEqual([product.paths.logFile, `${product.paths.logs}/audit.log`]);
+    expect(file.data.pipeline.inputs.map((i: {path: string}) => i.path)).toEqual([product.paths.logFile, `${product.paths.logs}/audit.log`]);
   });
 
   it('reports an output that matches nothing, an unknown parser and a GELF output without its mode', () => {

@@ -55,13 +55,13 @@ function parse(where: string, snippet: Snippet): {value?: unknown; problem?: str
   }
 }
 
-const isObject = (v: unknown): v is Record<string, any> => !!v && typeof v === 'object' && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** tcp and syslog targets whose receiver is not in `ip`, the field the server dials. */
 export function targetsWithoutIp(config: unknown): string[] {
   if (!isObject(config)) return [];
   return Object.entries(config).flatMap(([name, t]) => {
-    if (!isObject(t) || !['tcp', 'syslog'].includes(t.type)) return [];
+    if (!isObject(t) || (t.type !== 'tcp' && t.type !== 'syslog')) return [];
     const o = isObject(t.options) ? t.options : {};
     if (typeof o.ip !== 'string' || o.ip === '') return [`target "${name}" (${t.type}) has no options.ip: the server dials ip, so it would connect to the node itself`];
     if (o.host !== undefined && o.host !== o.ip) return [`target "${name}" (${t.type}) names different receivers in host (${o.host}) and ip (${o.ip})`];

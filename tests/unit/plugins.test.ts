@@ -4,32 +4,34 @@ import rehypeA11y from '../../plugins/rehype-a11y';
 import {resetScript} from '../../plugins/announcement-reset';
 import {classifyRegistry} from '../../plugins/api-chunks';
 
-const el = (tagName: string, children: any[] = [], properties: Record<string, unknown> = {}) => ({type: 'element', tagName, properties, children});
-const text = (value: string) => ({type: 'text', value});
+/** A node of the HTML tree that the plugin walks. */
+type Node = Parameters<ReturnType<typeof rehypeA11y>>[0];
+const el = (tagName: string, children: Node[] = [], properties: Record<string, unknown> = {}) => ({type: 'element', tagName, properties, children});
+const text = (value: string): Node => ({type: 'text', value});
 
 describe('rehype-a11y', () => {
   it('wraps each table in a focusable region named after its first header', () => {
     const table = el('table', [el('thead', [el('tr', [el('th', [text('Порт')]), el('th', [text('Назначение')])])])]);
     const tree = {type: 'root', children: [el('p', [text('до')]), table]};
-    rehypeA11y()(tree as any);
-    const wrapper = tree.children[1] as any;
+    rehypeA11y()(tree);
+    const wrapper = tree.children[1];
     expect(wrapper.tagName).toBe('div');
     expect(wrapper.properties).toEqual({className: ['table-scroll'], tabIndex: 0, role: 'region', ariaLabel: 'Таблица: Порт'});
-    expect(wrapper.children[0]).toBe(table);
+    expect(wrapper.children?.[0]).toBe(table);
   });
 
   it('wraps nested tables once and names header-less tables generically', () => {
     const tree = {type: 'root', children: [el('li', [el('table', [el('tr', [el('td', [text('x')])])])])]};
-    rehypeA11y()(tree as any);
-    const wrapper = (tree.children[0] as any).children[0];
-    expect(wrapper.properties.ariaLabel).toBe('Таблица');
-    expect(wrapper.children[0].tagName).toBe('table');
+    rehypeA11y()(tree);
+    const wrapper = tree.children[0].children?.[0];
+    expect(wrapper?.properties?.ariaLabel).toBe('Таблица');
+    expect(wrapper?.children?.[0].tagName).toBe('table');
   });
 
   it('hides the read-only task-list checkboxes from assistive technology', () => {
     const checkbox = el('input', [], {type: 'checkbox', disabled: true});
     const tree = {type: 'root', children: [el('ul', [el('li', [checkbox, text(' Проверить DNS')])])]};
-    rehypeA11y()(tree as any);
+    rehypeA11y()(tree);
     expect(checkbox.properties).toMatchObject({ariaHidden: 'true', tabIndex: -1, disabled: true});
   });
 });

@@ -39,6 +39,16 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** The parts of patroni.yml that the checks read or change. */
+interface PatroniConfig {
+  scope: string;
+  restapi: {listen: string};
+  etcd3: {hosts: string[]};
+  postgresql: {listen: string; data_dir: string; bin_dir: string; authentication: Record<string, unknown>};
+  bootstrap: {dcs: {postgresql: {parameters: Record<string, unknown>}}};
+  watchdog?: {mode: string};
+}
+
 describe('patroni.yml', () => {
   // The validator of Patroni 3.0.2 touches the machine it runs on: it opens a TCP connection to every
   // etcd host ("is not reachable" otherwise), connects to both listen addresses to be sure they are
@@ -48,7 +58,7 @@ describe('patroni.yml', () => {
   // ports become free local ports, bin_dir a folder of stub programs, data_dir a fresh path.
   let etcd: net.Server;
   let etcdPort = 0;
-  let localCopy: (doc: Record<string, any>) => Promise<string>;
+  let localCopy: (doc: PatroniConfig) => Promise<string>;
 
   beforeAll(async () => {
     etcd = net.createServer((socket) => socket.end());
@@ -71,7 +81,7 @@ describe('patroni.yml', () => {
   });
   afterAll(() => new Promise<void>((resolve) => etcd.close(() => resolve())));
 
-  const shipped = () => YAML.parse(read('patroni.yml')) as Record<string, any>;
+  const shipped = () => YAML.parse(read('patroni.yml')) as PatroniConfig;
 
   it('keeps the addresses and paths the page explains', () => {
     const doc = shipped();

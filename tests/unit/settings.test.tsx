@@ -125,10 +125,10 @@ describe('the catalogue in data/settings', () => {
 
   it('builds one h2 per section and one h3 per setting with the derived anchor', () => {
     const page = catalogue.pages.get('environment/smtp')!;
-    const nodes = pageNodes(page, (md) => [{type: 'paragraph', children: [{type: 'text', value: md}]}]) as any[];
+    const nodes = pageNodes(page, (md) => [{type: 'paragraph', children: [{type: 'text', value: md}]}]) as {type: string; depth?: number; data?: {hProperties: {id: string}}}[];
     const headings = nodes.filter((n) => n.type === 'heading');
     const expected = page.sections.flatMap((s) => [`2:${s.id}`, ...s.settings.map((x) => `3:${x.anchor}`)]);
-    expect(headings.map((h) => `${h.depth}:${h.data.hProperties.id}`)).toEqual(expected);
+    expect(headings.map((h) => `${h.depth}:${h.data?.hProperties.id}`)).toEqual(expected);
   });
 });
 

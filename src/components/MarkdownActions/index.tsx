@@ -60,6 +60,7 @@ export default function MarkdownActions(): ReactNode {
       <button type="button" className="button button--sm button--secondary" onClick={copy}>
         Скопировать как Markdown
       </button>
+      {/* eslint-disable-next-line @docusaurus/no-html-links -- a static .md file, not a route: the client router must not take it */}
       <a className="button button--sm button--secondary" href={href} type="text/markdown">
         Открыть в Markdown
       </a>

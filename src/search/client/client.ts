@@ -155,6 +155,7 @@ export function useSearch(query: string, scope: Scope, limit: number) {
       if (reply.type === 'loading') setState((s) => (s.index === 'idle' ? {...s, index: 'loading'} : s));
       else if (reply.type === 'ready') setState((s) => (s.index === 'loading' && !s.query ? {...s, index: 'done'} : s));
     });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new scope gives a new warm(), so the search page warms it
   }, [baseUrl, scopeKey]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);

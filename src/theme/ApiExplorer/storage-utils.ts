@@ -31,7 +31,7 @@ function browserStorage(kind: 'localStorage' | 'sessionStorage'): Storage | null
 /** A Storage whose every call is guarded; `false` (no persistence) or unusable storage acts as empty. */
 export function createStorage(persistence: Persistence): Storage {
   const kind = persistence === false ? null : persistence === 'sessionStorage' ? 'sessionStorage' : 'localStorage';
-  function use<T>(fallback: T, call: (storage: Storage) => T): T {
+  function guarded<T>(fallback: T, call: (storage: Storage) => T): T {
     const storage = kind ? browserStorage(kind) : null;
     if (!storage) return fallback;
     try {
@@ -42,13 +42,13 @@ export function createStorage(persistence: Persistence): Storage {
     }
   }
   return {
-    getItem: (key) => use(null, (s) => s.getItem(key)),
-    setItem: (key, value) => use(undefined, (s) => s.setItem(key, value)),
-    removeItem: (key) => use(undefined, (s) => s.removeItem(key)),
-    clear: () => use(undefined, (s) => s.clear()),
-    key: (index) => use(null, (s) => s.key(index)),
+    getItem: (key) => guarded(null, (s) => s.getItem(key)),
+    setItem: (key, value) => guarded(undefined, (s) => s.setItem(key, value)),
+    removeItem: (key) => guarded(undefined, (s) => s.removeItem(key)),
+    clear: () => guarded(undefined, (s) => s.clear()),
+    key: (index) => guarded(null, (s) => s.key(index)),
     get length() {
-      return use(0, (s) => s.length);
+      return guarded(0, (s) => s.length);
     },
   };
 }

@@ -96,7 +96,7 @@ export function renderPlain(text: string): ReactNode | undefined {
   // Blank lines around the text do not count; the first line's indentation does (4 spaces make code).
   // Markdown trims spaces, tabs and line breaks only (not, say, a no-break space).
   const trimmed = text.replace(/^(?:[ \t]*\n)+|[ \t\n]+$/g, '');
-  if (trimmed.trim() === '' || /\r|\u0000/.test(trimmed)) return undefined;
+  if (trimmed.trim() === '' || trimmed.includes('\r') || trimmed.includes('\0')) return undefined;
   const blocks = trimmed.split(/\n[ \t]*\n(?:[ \t]*\n)*/);
   const out: ReactNode[] = [];
   for (let i = 0; i < blocks.length; i++) {

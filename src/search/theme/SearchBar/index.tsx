@@ -226,6 +226,9 @@ export default function SearchBar(): ReactNode {
           {hits.length > 0 && (
             <ul id={listId} role="listbox" aria-label={t.results} className={styles.list}>
               {hits.map((hit, i) => (
+                // The options never take focus: the combobox's input moves the active option with the arrow
+                // keys and opens it with Enter (aria-activedescendant), so a click is the pointer's way only.
+                // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the input handles the keys
                 <li
                   key={hit.href}
                   id={`${listId}-${i}`}

@@ -6,6 +6,7 @@
 import {useEffect, useId, useRef, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import Layout from '@theme/Layout';
+import Heading from '@theme/Heading';
 import Link from '@docusaurus/Link';
 import Head from '@docusaurus/Head';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
@@ -96,7 +97,7 @@ export default function SearchPage(): ReactNode {
         <meta name="robots" content="noindex, follow" />
       </Head>
       <main className={clsx('container margin-vert--lg', styles.page)}>
-        <h1>{heading}</h1>
+        <Heading as="h1">{heading}</Heading>
         <form className={styles.form} role="search" aria-label={t.formLabel} onSubmit={(event) => event.preventDefault()}>
           <label htmlFor={queryId}>{t.queryLabel}</label>
           <input id={queryId} type="search" className={styles.query} value={query} autoComplete="off" spellCheck={false} onChange={(event) => setEdited({q: event.target.value, ctx})} />
@@ -149,11 +150,11 @@ export default function SearchPage(): ReactNode {
             {state.hits.map((hit) => (
               <li key={hit.href}>
                 <article className={styles.result}>
-                  <h2 className={styles.title}>
+                  <Heading as="h2" className={styles.title}>
                     <Link to={hit.href}>
                       <Marked text={hit.title} ranges={hit.marks.title} />
                     </Link>
-                  </h2>
+                  </Heading>
                   {hit.crumbs.length > 0 && <p className={styles.crumbs}>{hit.crumbs.join(' › ')}</p>}
                   <HitDetails hit={hit} as="p" classNames={{heading: styles.heading, excerpt: styles.excerpt}} />
                 </article>

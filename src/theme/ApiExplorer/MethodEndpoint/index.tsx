@@ -35,6 +35,7 @@ export default function MethodEndpoint({method, path, context}: Props): ReactNod
       <pre className="openapi__method-endpoint" tabIndex={0}>
         <span className={`badge badge--${BADGE[method.toLowerCase()]}`}>{event ? 'Webhook' : method.toUpperCase()}</span>{' '}
         {!event && (
+          // eslint-disable-next-line @docusaurus/prefer-docusaurus-heading -- the theme's own markup, kept as is: @theme/Heading would add an anchor link inside the endpoint line
           <h2 className="openapi__method-endpoint-path">
             {context !== 'callback' && <ServerAddress />}
             {path.replace(/{([a-z0-9-_]+)}/gi, ':$1')}

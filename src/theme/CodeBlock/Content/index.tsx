@@ -26,8 +26,7 @@ export default function CodeBlockContent({className}: Props): ReactNode {
   return (
     <pre
       ref={wordWrap.codeBlockRef}
-      // Scrollable code must be reachable with the keyboard (as in theme-classic).
-      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- scrollable code must be reachable with the keyboard (as in theme-classic)
       tabIndex={0}
       className={clsx(className, `prism-code language-${language}`, styles.codeBlock, 'thin-scrollbar')}>
       <code
