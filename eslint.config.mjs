@@ -15,16 +15,7 @@ const DEV_ONLY = ['tests/**', 'samples/**', 'scripts/**', 'bench/**', '*.config.
 export default tseslint.config(
   {
     // Generated output, installed packages and reports; hand-written code only from here on.
-    ignores: [
-      'build*/',
-      '.docusaurus/',
-      '.openapi/',
-      'api-reference/**/sidebar.ts',
-      'static/openapi/',
-      'test-results/',
-      'playwright-report/',
-      'reports/',
-    ],
+    ignores: ['build*/', '.docusaurus/', '.openapi/', 'api-reference/**/sidebar.ts', 'static/openapi/', 'test-results/', 'playwright-report/', 'reports/'],
   },
   {linterOptions: {reportUnusedDisableDirectives: 'error'}},
   js.configs.recommended,

@@ -4,7 +4,18 @@ import type {PrismTheme} from 'prism-react-renderer';
  * Code highlighting themes with WCAG 2.1 AA contrast (at least 4.5:1 for every token colour on its
  * background). The stock github/dracula themes fail axe on comments and variables.
  */
-const tokens = (c: {comment: string; keyword: string; string: string; fn: string; number: string; variable: string; tag: string; plain: string; deleted: string; inserted: string}) => [
+const tokens = (c: {
+  comment: string;
+  keyword: string;
+  string: string;
+  fn: string;
+  number: string;
+  variable: string;
+  tag: string;
+  plain: string;
+  deleted: string;
+  inserted: string;
+}) => [
   {types: ['comment', 'prolog', 'doctype', 'cdata'], style: {color: c.comment, fontStyle: 'italic' as const}},
   {types: ['keyword', 'selector', 'important', 'atrule', 'rule'], style: {color: c.keyword}},
   {types: ['string', 'char', 'attr-value', 'regex', 'url'], style: {color: c.string}},

@@ -93,7 +93,7 @@ const removedOperations: Record<string, [target: string, why: string]> = {
   ResetPasswordFailedAttempts: ['UpdateUserPassword', 'setting a new password clears the failed attempts'],
   GenerateMfaRecoveryCodes: ['GenerateMfaSecret', 'MFA has no recovery codes; a new secret is generated instead'],
   UpdateUserRestrictedGuest: ['UpdateUserRoles', 'the restricted guest is a role, set with the user roles'],
-  GetWorkflowsForChannel: ['WorkflowMapByChannelId', 'the Workflow plugin lists a channel\'s automations at its own routes'],
+  GetWorkflowsForChannel: ['WorkflowMapByChannelId', "the Workflow plugin lists a channel's automations at its own routes"],
   CreateWorkflow: ['WorkflowCreate', 'the Workflow plugin creates automations at its own routes'],
   ImportWorkflow: ['WorkflowCreate', 'an automation is imported by creating it'],
   GetWorkflow: ['WorkflowGetById', 'the Workflow plugin reads an automation at its own routes'],
@@ -105,7 +105,7 @@ const removedOperations: Record<string, [target: string, why: string]> = {
   ExportWorkflow: ['WorkflowExportTask', 'an export is a task the plugin carries out'],
   GetWorkflowRuns: ['WorkflowGetById', 'the Workflow plugin keeps no run history'],
   GetWorkflowRun: ['WorkflowGetById', 'the Workflow plugin keeps no run history'],
-  SubmitWorkflowForm: ['WorkflowExecuteStep', 'a step\'s form is submitted by executing the step'],
+  SubmitWorkflowForm: ['WorkflowExecuteStep', "a step's form is submitted by executing the step"],
 };
 
 /**

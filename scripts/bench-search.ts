@@ -122,7 +122,11 @@ function run(args: string[], env: NodeJS.ProcessEnv, what: string) {
 function buildPluginCopy(dir: string) {
   console.log('Building the copy of the site with the stock search plugin (TIME_SEARCH=plugin)…');
   run([require.resolve('tsx/cli'), path.join(root, 'scripts/prepare-api.ts')], process.env, 'generating the API reference');
-  run([require.resolve('@docusaurus/core/bin/docusaurus.mjs'), 'build', '--out-dir', dir], {...process.env, TIME_SEARCH: 'plugin'}, 'the build with the search plugin');
+  run(
+    [require.resolve('@docusaurus/core/bin/docusaurus.mjs'), 'build', '--out-dir', dir],
+    {...process.env, TIME_SEARCH: 'plugin'},
+    'the build with the search plugin',
+  );
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -321,7 +325,11 @@ async function main() {
   if (!fs.existsSync(path.join(plugin.dir, 'index.html.gz'))) precompress(plugin.dir);
   const pagefind = variants.find((v) => v.name === 'pagefind')!;
   const started = Date.now();
-  const pages = buildPagefindSite(ours.dir, pagefind.dir, COLD_PAGES.filter((p) => p !== '/'));
+  const pages = buildPagefindSite(
+    ours.dir,
+    pagefind.dir,
+    COLD_PAGES.filter((p) => p !== '/'),
+  );
   console.log(`Pagefind indexed ${pages} pages of build/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   const queries = loadQueries();
@@ -331,13 +339,19 @@ async function main() {
     report[variant.name] = await measure(variant, queries);
   }
   fs.mkdirSync(path.join(root, 'reports'), {recursive: true});
-  fs.writeFileSync(path.join(root, 'reports/search-bench.json'), `${JSON.stringify({date: new Date().toISOString(), coldQuery: COLD_QUERY, ...report}, null, 2)}\n`);
+  fs.writeFileSync(
+    path.join(root, 'reports/search-bench.json'),
+    `${JSON.stringify({date: new Date().toISOString(), coldQuery: COLD_QUERY, ...report}, null, 2)}\n`,
+  );
 
   const names = variants.map((v) => v.name);
   const rows: string[][] = [['measure', ...names]];
   const row = (label: string, cell: (r: (typeof report)[string]) => string) => rows.push([label, ...names.map((n) => cell(report[n]))]);
   for (const kind of Object.keys(report.ours.quality)) {
-    row(`${kind} (${report.ours.quality[kind].queries}): R@1 / R@10 / MRR`, (r) => `${pct(r.quality[kind].recallAt1)} / ${pct(r.quality[kind].recallAt10)} / ${r.quality[kind].mrr.toFixed(2)}`);
+    row(
+      `${kind} (${report.ours.quality[kind].queries}): R@1 / R@10 / MRR`,
+      (r) => `${pct(r.quality[kind].recallAt1)} / ${pct(r.quality[kind].recallAt10)} / ${r.quality[kind].mrr.toFixed(2)}`,
+    );
   }
   row('warm query latency p50 / p95', (r) => `${r.latencyMs.p50} / ${r.latencyMs.p95} ms`);
   const downloads = (q: FirstQuery) => `${kb(q.bytes)} (${q.downloads.length})`;

@@ -25,7 +25,12 @@ import type {Manifest} from '../src/search/engine/shard';
 const root = path.resolve(__dirname, '..');
 const build = path.join(root, 'build');
 const port = Number(process.env.BENCH_PORT ?? 4180);
-const pages = {home: '/', guide: '/deployment/install/docker-compose', settings: '/administration/settings/environment/smtp', apiOperation: '/api/v4/create-post'};
+const pages = {
+  home: '/',
+  guide: '/deployment/install/docker-compose',
+  settings: '/administration/settings/environment/smtp',
+  apiOperation: '/api/v4/create-post',
+};
 
 async function measureBuild() {
   fs.rmSync(path.join(root, '.docusaurus'), {recursive: true, force: true});
@@ -101,7 +106,9 @@ async function main() {
   const lighthouseFailures: string[] = [];
   for (const [i, l] of ((report.lighthouse ?? []) as LighthouseResult[]).entries()) {
     const budget = LIGHTHOUSE_BUDGETS[i];
-    console.log(`lighthouse ${budget.path}: performance ${l.performance} (runs ${l.runs.join(', ')}; budget ≥ ${budget.minScore}), CLS ${l.cls.toFixed(3)}, TBT ${Math.round(l.tbtMs)} ms, LCP ${Math.round(l.lcpMs)} ms`);
+    console.log(
+      `lighthouse ${budget.path}: performance ${l.performance} (runs ${l.runs.join(', ')}; budget ≥ ${budget.minScore}), CLS ${l.cls.toFixed(3)}, TBT ${Math.round(l.tbtMs)} ms, LCP ${Math.round(l.lcpMs)} ms`,
+    );
     if (l.performance < budget.minScore) lighthouseFailures.push(`${budget.path} performance ${l.performance} < ${budget.minScore}`);
     if (l.cls > MAX_CLS) lighthouseFailures.push(`${budget.path} CLS ${l.cls.toFixed(3)} > ${MAX_CLS}`);
   }
@@ -126,7 +133,9 @@ async function main() {
   if (b) {
     const regressions = compareBuild(b);
     if (regressions.length) {
-      console.error(`the build regressed by more than ${BUILD_TOLERANCE * 100} % against bench/build-baseline.json: ${regressions.join('; ')} (give the reason in the commit and record a new baseline)`);
+      console.error(
+        `the build regressed by more than ${BUILD_TOLERANCE * 100} % against bench/build-baseline.json: ${regressions.join('; ')} (give the reason in the commit and record a new baseline)`,
+      );
       process.exitCode = 1;
     }
   }
@@ -166,9 +175,15 @@ const BUILD_TOLERANCE = 0.2;
 
 /** Prints the build against bench/build-baseline.json; returns what regressed beyond the tolerance. */
 function compareBuild(now: {seconds: number; peakMemoryBytes: number}): string[] {
-  const baseline = JSON.parse(fs.readFileSync(path.join(root, 'bench/build-baseline.json'), 'utf8')) as {commit: string; seconds: number; peakMemoryBytes: number};
+  const baseline = JSON.parse(fs.readFileSync(path.join(root, 'bench/build-baseline.json'), 'utf8')) as {
+    commit: string;
+    seconds: number;
+    peakMemoryBytes: number;
+  };
   const change = (a: number, b: number) => `${a > b ? '+' : ''}${(((a - b) / b) * 100).toFixed(0)} %`;
-  console.log(`build against ${baseline.commit}: ${baseline.seconds} s → ${now.seconds} s (${change(now.seconds, baseline.seconds)}), peak ${mb(baseline.peakMemoryBytes)} → ${mb(now.peakMemoryBytes)} (${change(now.peakMemoryBytes, baseline.peakMemoryBytes)})`);
+  console.log(
+    `build against ${baseline.commit}: ${baseline.seconds} s → ${now.seconds} s (${change(now.seconds, baseline.seconds)}), peak ${mb(baseline.peakMemoryBytes)} → ${mb(now.peakMemoryBytes)} (${change(now.peakMemoryBytes, baseline.peakMemoryBytes)})`,
+  );
   const out: string[] = [];
   if (now.seconds > baseline.seconds * (1 + BUILD_TOLERANCE)) out.push(`time ${change(now.seconds, baseline.seconds)}`);
   if (now.peakMemoryBytes > baseline.peakMemoryBytes * (1 + BUILD_TOLERANCE)) out.push(`peak memory ${change(now.peakMemoryBytes, baseline.peakMemoryBytes)}`);
@@ -177,7 +192,10 @@ function compareBuild(now: {seconds: number; peakMemoryBytes: number}): string[]
 
 /** Prints before/after for the pages in bench/baseline.json; returns those that grew. */
 function compareWithBaseline(pagesNow: Record<string, {jsGzip: number}>): string[] {
-  const baseline = JSON.parse(fs.readFileSync(path.join(root, 'bench/baseline.json'), 'utf8')) as {commit: string; pages: Record<string, {path: string; jsGzip: number}>};
+  const baseline = JSON.parse(fs.readFileSync(path.join(root, 'bench/baseline.json'), 'utf8')) as {
+    commit: string;
+    pages: Record<string, {path: string; jsGzip: number}>;
+  };
   const grown: string[] = [];
   console.log(`JS per page against ${baseline.commit} (before the API reference):`);
   for (const [name, before] of Object.entries(baseline.pages)) {

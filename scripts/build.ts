@@ -52,7 +52,8 @@ child.on('close', (code, signal) => {
       const started = Date.now();
       for (const guide of await buildPdfs(dir)) {
         console.log(`PDF ${path.relative(root, guide.file)}: ${guide.pages} pages from ${guide.sourcePages} doc pages, ${mb(guide.bytes)}`);
-        for (const warning of [...guide.overflow.map((w) => `wider than the sheet: ${w}`), ...guide.brokenAnchors.map((w) => `link to a missing anchor: ${w}`)]) console.warn(`  warning: ${warning}`);
+        for (const warning of [...guide.overflow.map((w) => `wider than the sheet: ${w}`), ...guide.brokenAnchors.map((w) => `link to a missing anchor: ${w}`)])
+          console.warn(`  warning: ${warning}`);
       }
       console.log(`PDF guides printed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       const {files, raw, gzip} = precompress(dir);

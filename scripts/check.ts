@@ -49,7 +49,10 @@ export function runStep(step: Step, cwd = root): Promise<StepResult> {
   if (!(step.script in scripts)) return Promise.resolve({step, ok: false, ms: 0, output: `package.json has no "${step.script}" script`});
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
-    const child = spawn('npm', ['run', '--silent', step.script, ...(step.args ? ['--', ...step.args] : [])], {cwd, env: {...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0'}});
+    const child = spawn('npm', ['run', '--silent', step.script, ...(step.args ? ['--', ...step.args] : [])], {
+      cwd,
+      env: {...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0'},
+    });
     child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
     const done = (ok: boolean, extra = '') => resolve({step, ok, ms: Date.now() - started, output: Buffer.concat(chunks).toString('utf8') + extra});
@@ -88,7 +91,9 @@ async function main() {
   const results = await runSteps(STEPS, parallel);
   for (const result of results) {
     if (result.ok) continue;
-    console.error(`\n── ${result.step.name} failed (npm run ${[result.step.script, ...(result.step.args ? ['--', ...result.step.args] : [])].join(' ')}) ──\n${result.output.trimEnd()}`);
+    console.error(
+      `\n── ${result.step.name} failed (npm run ${[result.step.script, ...(result.step.args ? ['--', ...result.step.args] : [])].join(' ')}) ──\n${result.output.trimEnd()}`,
+    );
   }
   console.log(`\n${summary(results, Date.now() - started)}`);
   process.exit(results.every((r) => r.ok) ? 0 : 1);

@@ -31,14 +31,21 @@ async function main() {
   const kinds = [...new Set(evaluated.map((e) => e.query.kind)), 'all'];
   for (const kind of kinds) {
     const q = quality(evaluated.filter((e) => kind === 'all' || e.query.kind === kind).map((e) => e.rank));
-    console.log(`${kind.padEnd(14)} ${String(q.queries).padStart(4)}  R@1 ${pct(q.recallAt1).padStart(7)}  R@10 ${pct(q.recallAt10).padStart(7)}  MRR ${q.mrr.toFixed(3)}`);
+    console.log(
+      `${kind.padEnd(14)} ${String(q.queries).padStart(4)}  R@1 ${pct(q.recallAt1).padStart(7)}  R@10 ${pct(q.recallAt10).padStart(7)}  MRR ${q.mrr.toFixed(3)}`,
+    );
   }
   const times = evaluated.map((e) => e.ms).sort((a, b) => a - b);
   console.log(`query time p50 ${times[Math.floor(times.length / 2)].toFixed(1)} ms, p95 ${times[Math.floor(times.length * 0.95)].toFixed(1)} ms`);
   if (process.argv.includes('--misses')) {
     for (const {query, rank, result} of evaluated.filter((e) => e.rank !== 1)) {
       console.log(`${rank || '–'}\t${query.kind}\t${query.q}${result.retyped ? ` (→ ${result.retyped})` : ''}${result.error ? ` [${result.error}]` : ''}`);
-      console.log(`\texpected ${query.expect}\n\tgot ${result.hits.slice(0, 3).map((h) => h.url).join(', ')}`);
+      console.log(
+        `\texpected ${query.expect}\n\tgot ${result.hits
+          .slice(0, 3)
+          .map((h) => h.url)
+          .join(', ')}`,
+      );
     }
   }
 }

@@ -43,10 +43,14 @@ let server: ChildProcess | undefined;
 let restarting = false;
 
 function startServer() {
-  const child = spawn(process.execPath, [require.resolve('@docusaurus/core/bin/docusaurus.mjs'), 'start', '--host', '0.0.0.0', '--port', String(port), '--no-open', ...process.argv.slice(2)], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const child = spawn(
+    process.execPath,
+    [require.resolve('@docusaurus/core/bin/docusaurus.mjs'), 'start', '--host', '0.0.0.0', '--port', String(port), '--no-open', ...process.argv.slice(2)],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   child.on('exit', (code, signal) => {
     if (restarting) return;
     // The server stopped by itself (an error, Ctrl+C): so does this script.
@@ -82,7 +86,13 @@ async function regenerate(file: string) {
  * One watcher per folder of openapi/: a folder's watch sees a file replaced by a rename (how editors
  * and `sed -i` save), which a watch on the file itself loses.
  */
-const folders = [SPECS, ...fs.readdirSync(SPECS, {recursive: true, withFileTypes: true}).filter((e) => e.isDirectory()).map((e) => path.join(e.parentPath, e.name))];
+const folders = [
+  SPECS,
+  ...fs
+    .readdirSync(SPECS, {recursive: true, withFileTypes: true})
+    .filter((e) => e.isDirectory())
+    .map((e) => path.join(e.parentPath, e.name)),
+];
 let timer: NodeJS.Timeout | undefined;
 let queue = Promise.resolve();
 const watchers = folders.map((folder) =>

@@ -44,7 +44,12 @@ export default function apiChunks(context: LoadContext): Plugin {
           splitChunks: {
             cacheGroups: {
               // Docusaurus' own rule (used by half of the pages), counted over the non-API chunks only.
-              common: {name: 'common', chunks: (chunk: {name?: string | null}) => !isApi(chunk), minChunks: Math.max(2, Math.ceil(other.size * 0.5)), priority: 40},
+              common: {
+                name: 'common',
+                chunks: (chunk: {name?: string | null}) => !isApi(chunk),
+                minChunks: Math.max(2, Math.ceil(other.size * 0.5)),
+                priority: 40,
+              },
               apiCommon: {name: 'api-common', chunks: isApi, minChunks: 2, priority: 45},
             },
           },

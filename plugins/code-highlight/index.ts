@@ -118,7 +118,9 @@ export function remarkHighlight() {
         const code = displayedCode(node.value);
         if (MAGIC_COMMENT.test(code)) {
           const where = `${file.path ?? 'a page'}${node.position ? `:${node.position.start.line}` : ''}`;
-          throw new Error(`${where}: magic comments (highlight-next-line, highlight-start/end) are not supported because code is highlighted at build time; mark lines in the fence instead, e.g. \`\`\`bash {2,4-5}`);
+          throw new Error(
+            `${where}: magic comments (highlight-next-line, highlight-start/end) are not supported because code is highlighted at build time; mark lines in the fence instead, e.g. \`\`\`bash {2,4-5}`,
+          );
         }
         const language = (node.lang ?? '').toLowerCase();
         node.data = {...node.data, hProperties: {...node.data?.hProperties, dataTokens: JSON.stringify(encodeLines(tokenize(code, language)))}};

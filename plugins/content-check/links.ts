@@ -133,7 +133,9 @@ export class SiteIndex {
         if (elsewhere) {
           return `links to ${path.relative(this.siteDir, elsewhere.file)}, a page of ${path.relative(this.siteDir, elsewhere.root)}/: a link by file works only within one docs folder (${path.relative(this.siteDir, from.root)}/), link to its address ${elsewhere.route} instead`;
         }
-        return candidates.some((file) => fs.existsSync(file)) ? `links to ${shown}, which is not a page of the site` : `links to ${shown}, which does not exist`;
+        return candidates.some((file) => fs.existsSync(file))
+          ? `links to ${shown}, which is not a page of the site`
+          : `links to ${shown}, which does not exist`;
       }
     } else {
       const route = normalizeRoute(new URL(pathPart, `https://site${from.route}`).pathname);
@@ -238,7 +240,10 @@ function loadCatalogueOrNone(siteDir: string): SettingsPage[] {
 function catalogueAnchors(pages: SettingsPage[]): Map<string, string[]> {
   const anchors = new Map<string, string[]>();
   for (const page of pages) {
-    anchors.set(normalizeRoute(routeForPage(page.page)), page.sections.flatMap((s) => [s.id, ...s.settings.map((setting) => setting.anchor)]));
+    anchors.set(
+      normalizeRoute(routeForPage(page.page)),
+      page.sections.flatMap((s) => [s.id, ...s.settings.map((setting) => setting.anchor)]),
+    );
   }
   return anchors;
 }

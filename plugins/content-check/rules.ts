@@ -124,9 +124,10 @@ export function checkDocument(file: string, source: string, keys?: ConfigKeys): 
     }
     try {
       if (block.lang === 'json') JSON.parse(block.text);
-      if (block.lang === 'yaml' || block.lang === 'yml') YAML.parseAllDocuments(block.text).forEach((doc) => {
-        if (doc.errors.length) throw doc.errors[0];
-      });
+      if (block.lang === 'yaml' || block.lang === 'yml')
+        YAML.parseAllDocuments(block.text).forEach((doc) => {
+          if (doc.errors.length) throw doc.errors[0];
+        });
     } catch (error) {
       problems.push({file, line: block.line, message: `${block.lang} example does not parse: ${(error as Error).message.split('\n')[0]}`});
     }
@@ -145,7 +146,12 @@ export function checkDocument(file: string, source: string, keys?: ConfigKeys): 
     if (keys) {
       for (const [, key, wildcard] of text.matchAll(CONFIG_KEY)) {
         const known = wildcard ? [...keys.keys].some((k) => k.startsWith(key)) : keys.keys.has(key);
-        if (!known) problems.push({file, line, message: `${key} is neither in the settings catalogue nor a key of ${LINEAGE_RELEASE}, the lineage Time's server descends from`});
+        if (!known)
+          problems.push({
+            file,
+            line,
+            message: `${key} is neither in the settings catalogue nor a key of ${LINEAGE_RELEASE}, the lineage Time's server descends from`,
+          });
       }
     }
   }
@@ -180,9 +186,7 @@ export function listDocFiles(dir: string): string[] {
 }
 
 export function checkDocsDir(dir: string, relativeTo = process.cwd(), keys?: ConfigKeys): Problem[] {
-  return listDocFiles(dir).flatMap((file) =>
-    checkDocument(path.relative(relativeTo, file), fs.readFileSync(file, 'utf8'), keys),
-  );
+  return listDocFiles(dir).flatMap((file) => checkDocument(path.relative(relativeTo, file), fs.readFileSync(file, 'utf8'), keys));
 }
 
 /** The folders of hand-written pages: the guides and the API reference chapters. */

@@ -79,7 +79,9 @@ export default async function leanDocs(context: LoadContext, options: LeanDocsOp
     async contentLoaded(args) {
       const generated = lean.versionDocs ? [] : generatedIndexCategories(args.content);
       if (generated.length) {
-        throw new Error(`lean-docs: sidebar categories with a generated index need the docs map that this instance leaves out (versionDocs: false): ${generated.join(', ')}. Give the category a doc page as its link instead.`);
+        throw new Error(
+          `lean-docs: sidebar categories with a generated index need the docs map that this instance leaves out (versionDocs: false): ${generated.join(', ')}. Give the category a doc page as its link instead.`,
+        );
       }
       const actions: PluginContentLoadedActions = {
         ...args.actions,

@@ -26,7 +26,12 @@ const CHROME_CLASSES = new Set<string>(ARTICLE_CHROME_CLASSES);
 const CHROME_TAGS = new Set<string>([...CONTROL_TAGS, 'style']);
 const CODE_BLOCK = /^(?:theme-code-block|openapi-explorer__code-block|codeBlockContainer_)/;
 
-const el = (tagName: string, children: ElementContent[] = [], properties: Element['properties'] = {}): Element => ({type: 'element', tagName, properties, children});
+const el = (tagName: string, children: ElementContent[] = [], properties: Element['properties'] = {}): Element => ({
+  type: 'element',
+  tagName,
+  properties,
+  children,
+});
 const text = (value: string): ElementContent => ({type: 'text', value});
 const classes = (node: Element): string[] => {
   const value: unknown = node.properties.className;
@@ -36,7 +41,8 @@ const classes = (node: Element): string[] => {
 /** What a content element becomes in the text copy; `undefined` keeps it and looks inside. */
 function rewrite(node: Element): ElementContent[] | undefined {
   const names = classes(node);
-  if (CHROME_TAGS.has(node.tagName) || node.properties.ariaHidden === 'true' || names.some((name) => CHROME_CLASSES.has(name) || name.startsWith('tryIt'))) return [];
+  if (CHROME_TAGS.has(node.tagName) || node.properties.ariaHidden === 'true' || names.some((name) => CHROME_CLASSES.has(name) || name.startsWith('tryIt')))
+    return [];
   // Search boxes and live counters of widgets («Показано 710 из 710»), as in CONTROLS: true only on screen.
   if (node.properties.ariaLive !== undefined || node.properties.role === 'search') return [];
   if (names.includes('mermaid-diagram')) return diagram(node);
@@ -72,7 +78,10 @@ function codeBlock(container: Element): ElementContent[] {
   if (!code) return [];
   const lines = selectAll('.token-line', code);
   const value = lines.length > 0 ? lines.map((line) => toString(line)).join('\n') : toString(code);
-  const language = [container, ...selectAll('pre', container)].flatMap(classes).find((name) => name.startsWith('language-'))?.slice('language-'.length);
+  const language = [container, ...selectAll('pre', container)]
+    .flatMap(classes)
+    .find((name) => name.startsWith('language-'))
+    ?.slice('language-'.length);
   const title = select('[class*="codeBlockTitle"]', container);
   return [el('pre', [el('code', [text(value.replace(/\n+$/, ''))])], {dataLang: language ?? '', dataMeta: title ? `title="${toString(title).trim()}"` : ''})];
 }
@@ -179,13 +188,21 @@ export async function htmlToMarkdown(html: string, pagePath: string, origin: str
 
   transform(content);
   absolutize(content, origin, pagePath);
-  const wrapped: Root = {type: 'root', children: [el('h1', [text(title)]), ...content.children.filter((child) => !(child.type === 'element' && child.tagName === 'header'))]};
+  const wrapped: Root = {
+    type: 'root',
+    children: [el('h1', [text(title)]), ...content.children.filter((child) => !(child.type === 'element' && child.tagName === 'header'))],
+  };
 
   const processor = unified()
     .use(rehypeRemark, {
       handlers: {
         pre(state, node: Element) {
-          const result = {type: 'code' as const, lang: String(node.properties.dataLang ?? '') || null, meta: String(node.properties.dataMeta ?? '') || null, value: toString(node)};
+          const result = {
+            type: 'code' as const,
+            lang: String(node.properties.dataLang ?? '') || null,
+            meta: String(node.properties.dataMeta ?? '') || null,
+            value: toString(node),
+          };
           state.patch(node, result);
           return result;
         },

@@ -64,7 +64,8 @@ export function llmsTxt(title: string, options: Options, sections: {section: Sec
   const out = [`# ${title}`, '', `> ${options.summary}`, '', options.details.trim(), ''];
   for (const {section, docs} of sections) {
     out.push(`## ${section.title}`, '');
-    for (const doc of docs) out.push(`- [${oneLine(doc.title)}](${origin}${markdownPath(doc.permalink)})${doc.description ? `: ${oneLine(doc.description)}` : ''}`);
+    for (const doc of docs)
+      out.push(`- [${oneLine(doc.title)}](${origin}${markdownPath(doc.permalink)})${doc.description ? `: ${oneLine(doc.description)}` : ''}`);
     out.push('');
   }
   return `${out.join('\n').trim()}\n`;
@@ -86,20 +87,38 @@ function plugin(context: LoadContext, options: Options): Plugin {
     allContentLoaded({allContent}) {
       const docsPlugins = allContent['docusaurus-plugin-content-docs'] as Record<string, {loadedVersions: LoadedVersion[]}> | undefined;
       if (!docsPlugins) throw new Error('markdown-export: no docs plugin content was loaded');
-      allDocs = Object.entries(docsPlugins).flatMap(([pluginId, content]) => content.loadedVersions.flatMap((version) => version.docs.map((doc) => ({pluginId, doc}))));
+      allDocs = Object.entries(docsPlugins).flatMap(([pluginId, content]) =>
+        content.loadedVersions.flatMap((version) => version.docs.map((doc) => ({pluginId, doc}))),
+      );
       shownSidebars = Object.fromEntries(
         Object.entries(docsPlugins).map(([pluginId, content]) => {
           const version = content.loadedVersions[0];
           const byId = new Map(version.docs.map((doc) => [doc.id, doc]));
-          return [pluginId, Object.fromEntries(Object.entries(version.sidebars).map(([name, items]) => [name, toShownSidebar(items, byId, `markdown-export: sidebar "${name}" of docs instance "${pluginId}"`)]))];
+          return [
+            pluginId,
+            Object.fromEntries(
+              Object.entries(version.sidebars).map(([name, items]) => [
+                name,
+                toShownSidebar(items, byId, `markdown-export: sidebar "${name}" of docs instance "${pluginId}"`),
+              ]),
+            ),
+          ];
         }),
       );
       sections = options.sections.map((section) => {
         const version = docsPlugins[section.pluginId]?.loadedVersions[0];
         const items = version?.sidebars[section.sidebar];
-        if (!version || !items) throw new Error(`markdown-export: sidebar "${section.sidebar}" of docs instance "${section.pluginId}" does not exist (plugin options in docusaurus.config.ts)`);
+        if (!version || !items)
+          throw new Error(
+            `markdown-export: sidebar "${section.sidebar}" of docs instance "${section.pluginId}" does not exist (plugin options in docusaurus.config.ts)`,
+          );
         const byId = new Map(version.docs.map((doc) => [doc.id, doc]));
-        return {section, docs: sidebarDocIds(items).map((id) => byId.get(id)).filter((doc): doc is Doc => doc !== undefined)};
+        return {
+          section,
+          docs: sidebarDocIds(items)
+            .map((id) => byId.get(id))
+            .filter((doc): doc is Doc => doc !== undefined),
+        };
       });
     },
 
@@ -112,7 +131,10 @@ function plugin(context: LoadContext, options: Options): Plugin {
         if (typeof encoded === 'string') {
           const api = decodeApiValue(encoded);
           // Descriptions from the spec may link site paths: made absolute like the guides' links.
-          text = operationToMarkdown({title: doc.title, api, curl: curlSampleOf(path.join(context.siteDir, doc.source.replace(/^@site\//, '')))}).replace(/\]\(\/(?!\/)/g, `](${origin}/`);
+          text = operationToMarkdown({title: doc.title, api, curl: curlSampleOf(path.join(context.siteDir, doc.source.replace(/^@site\//, '')))}).replace(
+            /\]\(\/(?!\/)/g,
+            `](${origin}/`,
+          );
         } else {
           const file = fileOfRoute(outDir, doc.permalink);
           if (!file) throw new Error(`markdown-export: ${doc.permalink} has no page in the build (${outDir})`);

@@ -16,13 +16,21 @@ const MAX_DEPTH = 6;
 const LOCATIONS: Record<string, string> = {path: 'путь', query: 'строка запроса', header: 'заголовок', cookie: 'cookie'};
 
 /** Text for one line of a list or a table cell: paragraphs joined, pipes escaped. */
-const oneLine = (text: unknown) => (typeof text === 'string' ? text.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|').trim() : '');
+const oneLine = (text: unknown) =>
+  typeof text === 'string'
+    ? text
+        .replace(/\s*\n\s*/g, ' ')
+        .replace(/\|/g, '\\|')
+        .trim()
+    : '';
 
 /** `string`, `integer (int64)`, `string[]`, `object`… as the schema declares it. */
 export function typeOf(schema: Schema | undefined): string {
   if (!schema) return 'any';
   if (schema.type === 'array') return `${typeOf(schema.items)}[]`;
-  const type = Array.isArray(schema.type) ? schema.type.join(' | ') : (schema.type ?? (schema.properties ? 'object' : schema.oneOf || schema.anyOf ? 'oneOf' : 'any'));
+  const type = Array.isArray(schema.type)
+    ? schema.type.join(' | ')
+    : (schema.type ?? (schema.properties ? 'object' : schema.oneOf || schema.anyOf ? 'oneOf' : 'any'));
   return schema.format ? `${type} (${schema.format})` : type;
 }
 
@@ -70,7 +78,9 @@ export function schemaList(input: Schema | undefined, indent = '', depth = 0, se
   const variants = schema.oneOf ?? schema.anyOf;
   if (Array.isArray(variants) && !schema.properties) {
     variants.forEach((variant: Schema, i: number) => {
-      lines.push(`${indent}- Вариант ${i + 1}${variant.title ? ` — ${variant.title}` : ''}: ${typeOf(variant)}${variant.description ? ` — ${oneLine(variant.description)}` : ''}`);
+      lines.push(
+        `${indent}- Вариант ${i + 1}${variant.title ? ` — ${variant.title}` : ''}: ${typeOf(variant)}${variant.description ? ` — ${oneLine(variant.description)}` : ''}`,
+      );
       lines.push(...schemaList(variant, `${indent}  `, depth + 1, inner));
     });
     return lines;
@@ -139,7 +149,12 @@ export function operationToMarkdown({title, api, curl}: OperationPage): string {
     out.push('## Авторизация', '');
     for (const name of new Set<string>(schemes)) {
       const scheme = api.securitySchemes?.[name] ?? {};
-      const kind = scheme.type === 'http' ? `HTTP ${scheme.scheme ?? ''}`.trim() : scheme.type === 'apiKey' ? `ключ в ${scheme.in} \`${scheme.name}\`` : (scheme.type ?? name);
+      const kind =
+        scheme.type === 'http'
+          ? `HTTP ${scheme.scheme ?? ''}`.trim()
+          : scheme.type === 'apiKey'
+            ? `ключ в ${scheme.in} \`${scheme.name}\``
+            : (scheme.type ?? name);
       out.push(`- \`${name}\` (${kind})${scheme.description ? ` — ${oneLine(scheme.description)}` : ''}`);
     }
     out.push('');
@@ -149,7 +164,9 @@ export function operationToMarkdown({title, api, curl}: OperationPage): string {
   if (params.length) {
     out.push('## Параметры', '', '| Параметр | Где | Тип | Обязательный | Описание |', '| --- | --- | --- | --- | --- |');
     for (const p of params) {
-      out.push(`| \`${p.name}\` | ${LOCATIONS[p.in] ?? p.in} | ${typeOf(p.schema)} | ${p.required ? 'да' : 'нет'} | ${oneLine(p.description)}${p.schema ? facts(p.schema) : ''} |`);
+      out.push(
+        `| \`${p.name}\` | ${LOCATIONS[p.in] ?? p.in} | ${typeOf(p.schema)} | ${p.required ? 'да' : 'нет'} | ${oneLine(p.description)}${p.schema ? facts(p.schema) : ''} |`,
+      );
     }
     out.push('');
   }
@@ -171,5 +188,8 @@ export function operationToMarkdown({title, api, curl}: OperationPage): string {
   }
 
   if (curl) out.push('## Пример запроса', '', '```bash', curl.trim(), '```', '');
-  return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trim()}\n`;
+  return `${out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()}\n`;
 }

@@ -32,7 +32,17 @@ function innerHtml(html: string) {
               type: 'ExpressionStatement',
               expression: {
                 type: 'ObjectExpression',
-                properties: [{type: 'Property', kind: 'init', method: false, shorthand: false, computed: false, key: {type: 'Identifier', name: '__html'}, value: {type: 'Literal', value: html}}],
+                properties: [
+                  {
+                    type: 'Property',
+                    kind: 'init',
+                    method: false,
+                    shorthand: false,
+                    computed: false,
+                    key: {type: 'Identifier', name: '__html'},
+                    value: {type: 'Literal', value: html},
+                  },
+                ],
               },
             },
           ],
@@ -55,7 +65,12 @@ export function diagramElement(rendered: RenderedDiagram, source: string): Node 
     attributes: [attribute('className', `mermaid-diagram__${name}`), innerHtml(rendered[name])],
     children: [],
   });
-  return {type: 'mdxJsxFlowElement', name: 'div', attributes: [attribute('className', 'mermaid-diagram'), attribute('data-source', source)], children: [mode('light'), mode('dark')]};
+  return {
+    type: 'mdxJsxFlowElement',
+    name: 'div',
+    attributes: [attribute('className', 'mermaid-diagram'), attribute('data-source', source)],
+    children: [mode('light'), mode('dark')],
+  };
 }
 
 export function remarkMermaid(options: {render?: (code: string) => Promise<RenderedDiagram>} = {}) {

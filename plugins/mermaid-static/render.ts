@@ -29,12 +29,16 @@ let queue: Promise<unknown> = Promise.resolve();
 
 function startBrowser() {
   browser ??= (async () => {
-    const b = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
-    }).catch((error: Error) => {
-      throw new Error(`Mermaid diagrams are drawn at build time in Chromium, which did not start (install Debian's chromium, or set CHROMIUM_PATH): ${error.message}`);
-    });
+    const b = await chromium
+      .launch({
+        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+      })
+      .catch((error: Error) => {
+        throw new Error(
+          `Mermaid diagrams are drawn at build time in Chromium, which did not start (install Debian's chromium, or set CHROMIUM_PATH): ${error.message}`,
+        );
+      });
     const page = await b.newPage();
     await page.setContent('<!doctype html><html><body></body></html>');
     await page.addScriptTag({path: path.join(MERMAID_DIR, 'dist/mermaid.min.js')});
@@ -64,7 +68,12 @@ async function renderInBrowser(code: string, id: string): Promise<RenderedDiagra
     out[mode] = await page.evaluate(
       async ({code, id, theme}) => {
         const mermaid = (window as unknown as {mermaid: {initialize(c: object): void; render(id: string, code: string): Promise<{svg: string}>}}).mermaid;
-        mermaid.initialize({startOnLoad: false, theme, securityLevel: 'strict', fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", Arial, sans-serif'});
+        mermaid.initialize({
+          startOnLoad: false,
+          theme,
+          securityLevel: 'strict',
+          fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", Arial, sans-serif',
+        });
         return (await mermaid.render(id, code)).svg;
       },
       {code, id: `${id}-${mode}`, theme: THEMES[mode]},
@@ -88,7 +97,13 @@ function tidy(rendered: RenderedDiagram): RenderedDiagram {
 /** The light and dark SVG of a diagram; throws Mermaid's message when the text does not parse. */
 export function renderDiagram(code: string): Promise<RenderedDiagram> {
   const id = diagramId(code);
-  const cacheFile = path.join(CACHE_DIR, `${crypto.createHash('sha256').update(`${MERMAID_VERSION}\n${JSON.stringify(THEMES)}\n${code}`).digest('hex')}.json`);
+  const cacheFile = path.join(
+    CACHE_DIR,
+    `${crypto
+      .createHash('sha256')
+      .update(`${MERMAID_VERSION}\n${JSON.stringify(THEMES)}\n${code}`)
+      .digest('hex')}.json`,
+  );
   if (fs.existsSync(cacheFile)) return Promise.resolve(tidy(JSON.parse(fs.readFileSync(cacheFile, 'utf8')) as RenderedDiagram));
   // One diagram at a time: Mermaid keeps global state in the page.
   const job = queue.then(async () => {

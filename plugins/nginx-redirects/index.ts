@@ -10,7 +10,8 @@ export const REDIRECTS_SNIPPET = '.nginx/redirects.conf';
 const SAFE_PATH = /^\/[\p{L}\p{N}._~/-]*$/u;
 
 function checkPath(p: string): string {
-  if (!SAFE_PATH.test(p)) throw new Error(`nginx-redirects: the route path "${p}" has characters that cannot go into the nginx config (letters, digits, . _ ~ - / only)`);
+  if (!SAFE_PATH.test(p))
+    throw new Error(`nginx-redirects: the route path "${p}" has characters that cannot go into the nginx config (letters, digits, . _ ~ - / only)`);
   return p;
 }
 

@@ -23,7 +23,7 @@ function firstHeaderText(table: HastNode): string {
     }
     return undefined;
   };
-  const text = (node: HastNode): string => (node.type === 'text' ? node.value ?? '' : (node.children ?? []).map(text).join(''));
+  const text = (node: HastNode): string => (node.type === 'text' ? (node.value ?? '') : (node.children ?? []).map(text).join(''));
   const th = find(table);
   return th ? text(th).trim() : '';
 }

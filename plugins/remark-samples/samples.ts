@@ -35,7 +35,12 @@ export interface SampleFolder {
 }
 
 /** The file holding a program's own expected output when it differs from output.txt. */
-export const OWN_OUTPUT: Record<string, string> = {'request.sh': 'output.curl.txt', 'main.py': 'output.python.txt', 'main.go': 'output.go.txt', 'main.ts': 'output.typescript.txt'};
+export const OWN_OUTPUT: Record<string, string> = {
+  'request.sh': 'output.curl.txt',
+  'main.py': 'output.python.txt',
+  'main.go': 'output.go.txt',
+  'main.ts': 'output.typescript.txt',
+};
 
 /** In a code fence's meta: the block shows this file (path relative to the repo root). */
 export const INCLUDE = /\bfile=<rootDir>\/(\S+)/;

@@ -35,7 +35,28 @@ export interface ExtractedPage {
 
 /** Elements whose text is not searched: code blocks, graphics, the API reference's right-hand panel, page chrome and controls. */
 const SKIP = `pre, style, svg, nav, [class*="openapi-right-panel"], ${ARTICLE_CHROME}, ${CONTROLS}`;
-const BLOCK = new Set(['p', 'div', 'li', 'ul', 'ol', 'dl', 'dt', 'dd', 'table', 'tr', 'td', 'th', 'blockquote', 'section', 'details', 'summary', 'br', 'h4', 'h5', 'h6']);
+const BLOCK = new Set([
+  'p',
+  'div',
+  'li',
+  'ul',
+  'ol',
+  'dl',
+  'dt',
+  'dd',
+  'table',
+  'tr',
+  'td',
+  'th',
+  'blockquote',
+  'section',
+  'details',
+  'summary',
+  'br',
+  'h4',
+  'h5',
+  'h6',
+]);
 
 /**
  * A setting of the page, by the anchor of its heading, as the settings catalogue defines it: its
@@ -88,7 +109,8 @@ export function extractPage(html: string, settings: ReadonlyMap<string, PageSett
     if (BLOCK.has(tag)) current.text += ' ';
     if (meta) {
       const setting = settings.get(current.anchor);
-      if (!setting) throw new Error(`search index: the setting list under «${current.heading || title}» (#${current.anchor}) is not a setting of the catalogue`);
+      if (!setting)
+        throw new Error(`search index: the setting list under «${current.heading || title}» (#${current.anchor}) is not a setting of the catalogue`);
       current.keywords.push(...setting.identifiers.filter(isIdentifier).flatMap(identifierKeys));
       described.set(current, {key: setting.key, description: current.text.length});
     }

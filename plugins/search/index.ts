@@ -16,7 +16,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {encodeFields, fragmentFile, SHARD_FORMAT, type Manifest, type Fragment, type PageRecord, type SectionRecord, type SectionTerms, type Shard} from '../../src/search/engine/shard';
+import {
+  encodeFields,
+  fragmentFile,
+  SHARD_FORMAT,
+  type Manifest,
+  type Fragment,
+  type PageRecord,
+  type SectionRecord,
+  type SectionTerms,
+  type Shard,
+} from '../../src/search/engine/shard';
 import {cutAtWord} from '../../src/search/engine/marks';
 import {fold, methodPathKey, normalizeApiPath, stem, terms} from '../../src/search/engine/text';
 import {METHODS} from '../openapi/spec';
@@ -34,7 +44,6 @@ export interface SearchIndexOptions {
   /** Bundled OpenAPI specs and where their operation pages live. */
   apiSpecs: {file: string; routeBase: string}[];
 }
-
 
 /** Where the index goes in the build (`/search` itself is the search page). */
 export const INDEX_DIR = 'search-index';
@@ -127,7 +136,11 @@ export function pageFragments(page: ExtractedPage): {json: string; sections: num
  * One shard from the pages of a context. `operation` is what an operation page has beyond its HTML
  * (absent for other pages). The pages' fragments go into `fragments` (JSON by hash).
  */
-export function buildShard(context: string, pages: {url: string; page: ExtractedPage; operation?: OperationKeys}[], fragments = new Map<string, string>()): Shard {
+export function buildShard(
+  context: string,
+  pages: {url: string; page: ExtractedPage; operation?: OperationKeys}[],
+  fragments = new Map<string, string>(),
+): Shard {
   const pageRecords: PageRecord[] = [];
   const sectionRecords: SectionRecord[] = [];
   const sectionTerms: SectionTerms[] = [];
@@ -147,7 +160,10 @@ export function buildShard(context: string, pages: {url: string; page: Extracted
         // The page's description is its author's summary: it weighs like a heading, not like body text.
         heading: terms(top ? `${section.heading} ${page.crumbs.join(' ')} ${page.description}` : section.heading),
         // Identifiers are kept whole; the page's front matter keywords and an operation's name count as its top section's.
-        keywords: [...section.keywords, ...(top ? [...(operation?.keywords ?? []), ...(operation?.name ?? []), ...page.keywords.flatMap((k) => terms(k))] : [])],
+        keywords: [
+          ...section.keywords,
+          ...(top ? [...(operation?.keywords ?? []), ...(operation?.name ?? []), ...page.keywords.flatMap((k) => terms(k))] : []),
+        ],
         content: terms(section.text),
       });
     });

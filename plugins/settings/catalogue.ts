@@ -52,7 +52,10 @@ const settingSchema = z
     name: z.string().trim().min(2, 'name (as shown in the System Console) is required'),
     type: z.enum(SETTING_TYPES, {message: `type must be one of: ${SETTING_TYPES.join(', ')}`}),
     default: z.unknown().optional(),
-    values: z.array(z.union([z.string(), z.number()])).min(1).optional(),
+    values: z
+      .array(z.union([z.string(), z.number()]))
+      .min(1)
+      .optional(),
     min: z.number().optional(),
     max: z.number().optional(),
     unit: z.string().trim().min(1).optional(),
@@ -261,7 +264,14 @@ export function parseSettingsFile(file: string, page: string, source: string, li
 
 /** All *.yaml files below dir, as [file, page id] pairs. */
 function listCatalogueFiles(dir: string): [string, string][] {
-  return listFiles(dir, (f) => /\.ya?ml$/.test(f)).map((file) => [file, path.relative(dir, file).replace(/\.ya?ml$/, '').split(path.sep).join('/')]);
+  return listFiles(dir, (f) => /\.ya?ml$/.test(f)).map((file) => [
+    file,
+    path
+      .relative(dir, file)
+      .replace(/\.ya?ml$/, '')
+      .split(path.sep)
+      .join('/'),
+  ]);
 }
 
 export class CatalogueError extends Error {
@@ -307,5 +317,8 @@ export function loadCatalogueCached(dir = SETTINGS_DIR): Catalogue {
  * recompiles the settings pages instead of serving them from the previous build.
  */
 export function catalogueFingerprint(dir = SETTINGS_DIR): string {
-  return fingerprintFiles(listCatalogueFiles(dir).map(([file]) => file), dir);
+  return fingerprintFiles(
+    listCatalogueFiles(dir).map(([file]) => file),
+    dir,
+  );
 }

@@ -22,22 +22,67 @@ export function envVarForKey(key: string): string {
   if (map) {
     throw new Error(`"${key}" has no environment variable of its own: the server reads ${map} only as a whole JSON map, from ${envVarForKey(map)}`);
   }
-  return ENV_PREFIX + key.split('.').map((part) => part.toUpperCase()).join('_');
+  return (
+    ENV_PREFIX +
+    key
+      .split('.')
+      .map((part) => part.toUpperCase())
+      .join('_')
+  );
 }
 
 /** Top-level sections of config.json (the Mattermost lineage plus Time's own). */
 export const CONFIG_SECTIONS = [
-  'ServiceSettings', 'TeamSettings', 'ClientRequirements', 'SqlSettings', 'LogSettings',
-  'ExperimentalAuditSettings', 'NotificationLogSettings', 'PasswordSettings', 'FileSettings',
-  'EmailSettings', 'RateLimitSettings', 'PrivacySettings', 'SupportSettings', 'AnnouncementSettings',
-  'ThemeSettings', 'GitLabSettings', 'GoogleSettings', 'Office365Settings', 'OpenIdSettings',
-  'LdapSettings', 'ComplianceSettings', 'LocalizationSettings', 'SamlSettings', 'NativeAppSettings',
-  'ClusterSettings', 'MetricsSettings', 'ExperimentalSettings', 'AnalyticsSettings',
-  'ElasticsearchSettings', 'BleveSettings', 'DataRetentionSettings', 'MessageExportSettings',
-  'JobSettings', 'PluginSettings', 'DisplaySettings', 'GuestAccountsSettings', 'ImageProxySettings',
-  'CloudSettings', 'FeatureFlags', 'ImportSettings', 'ExportSettings', 'CacheSettings',
-  'ConnectedWorkspacesSettings', 'KafkaSettings', 'CallsSettings', 'MfaSettings', 'AlertSettings',
-  'PhoneVerificationSettings', 'WorkflowSettings', 'ApplicationSettings',
+  'ServiceSettings',
+  'TeamSettings',
+  'ClientRequirements',
+  'SqlSettings',
+  'LogSettings',
+  'ExperimentalAuditSettings',
+  'NotificationLogSettings',
+  'PasswordSettings',
+  'FileSettings',
+  'EmailSettings',
+  'RateLimitSettings',
+  'PrivacySettings',
+  'SupportSettings',
+  'AnnouncementSettings',
+  'ThemeSettings',
+  'GitLabSettings',
+  'GoogleSettings',
+  'Office365Settings',
+  'OpenIdSettings',
+  'LdapSettings',
+  'ComplianceSettings',
+  'LocalizationSettings',
+  'SamlSettings',
+  'NativeAppSettings',
+  'ClusterSettings',
+  'MetricsSettings',
+  'ExperimentalSettings',
+  'AnalyticsSettings',
+  'ElasticsearchSettings',
+  'BleveSettings',
+  'DataRetentionSettings',
+  'MessageExportSettings',
+  'JobSettings',
+  'PluginSettings',
+  'DisplaySettings',
+  'GuestAccountsSettings',
+  'ImageProxySettings',
+  'CloudSettings',
+  'FeatureFlags',
+  'ImportSettings',
+  'ExportSettings',
+  'CacheSettings',
+  'ConnectedWorkspacesSettings',
+  'KafkaSettings',
+  'CallsSettings',
+  'MfaSettings',
+  'AlertSettings',
+  'PhoneVerificationSettings',
+  'WorkflowSettings',
+  'ApplicationSettings',
 ] as const;
 
 const SECTION_BY_UPPER = new Map(CONFIG_SECTIONS.map((s) => [s.toUpperCase(), s]));

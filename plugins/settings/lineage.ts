@@ -112,7 +112,8 @@ export function checkAgainstLineage(claim: LineageClaim, lineage: Lineage): stri
   if (!types.includes(claim.type) && !claim.timeChange) {
     return `${claim.key}: type ${claim.type} does not match ${LINEAGE_RELEASE}'s ${known.goType} (${types.join(' or ') || 'no catalogue type'}); fix it or say in timeChange why Time differs`;
   }
-  if (claim.vendorDefault) return claim.timeChange ? null : `${claim.key}: vendorDefault needs timeChange saying why Time's default differs from ${LINEAGE_RELEASE}'s`;
+  if (claim.vendorDefault)
+    return claim.timeChange ? null : `${claim.key}: vendorDefault needs timeChange saying why Time's default differs from ${LINEAGE_RELEASE}'s`;
   if (known.default7x !== undefined && !claim.timeChange && !isDeepStrictEqual(claim.default ?? null, known.default7x)) {
     return `${claim.key}: default ${JSON.stringify(claim.default)} differs from ${LINEAGE_RELEASE}'s ${JSON.stringify(known.default7x)}; fix it or say in timeChange why Time differs`;
   }

@@ -64,7 +64,9 @@ function allowedValues(s: Setting): Node[] | null {
     return s.values.flatMap((v, i) => (i === 0 ? [shown(v)] : [text(', '), shown(v)]));
   }
   if (s.min !== undefined || s.max !== undefined) {
-    const parts = [s.min !== undefined ? `от ${formatBound(s.min, s.unit)}` : '', s.max !== undefined ? `до ${formatBound(s.max, s.unit)}` : ''].filter(Boolean).join(' ');
+    const parts = [s.min !== undefined ? `от ${formatBound(s.min, s.unit)}` : '', s.max !== undefined ? `до ${formatBound(s.max, s.unit)}` : '']
+      .filter(Boolean)
+      .join(' ');
     return [text(s.unit ? `${parts}\u00a0${s.unit}` : parts)];
   }
   return null;
@@ -127,7 +129,10 @@ export function pageNodes(page: SettingsPage, parse: Parse): Node[] {
 export function pageIdForDoc(docPath: string, docsDir: string): string | null {
   const relative = path.relative(path.join(docsDir, 'administration/settings'), docPath);
   if (relative.startsWith('..') || path.isAbsolute(relative)) return null;
-  return relative.replace(/\.mdx?$/, '').split(path.sep).join('/');
+  return relative
+    .replace(/\.mdx?$/, '')
+    .split(path.sep)
+    .join('/');
 }
 
 export default function remarkSettings(options: {docsDir: string; catalogueDir?: string; fingerprint?: string}) {

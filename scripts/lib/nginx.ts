@@ -37,7 +37,9 @@ export function tryItOrigins(value: string, name = 'TRY_IT_ORIGINS'): string {
   const sources = value.trim().split(/\s+/).filter(Boolean);
   for (const source of sources) {
     if (!CSP_SOURCE.test(source)) {
-      throw new Error(`${name}: "${source}" is not an origin the try-it form can be allowed to call; use https: or origins such as https://time.example.ru or https://*.example.ru:8065, separated by spaces`);
+      throw new Error(
+        `${name}: "${source}" is not an origin the try-it form can be allowed to call; use https: or origins such as https://time.example.ru or https://*.example.ru:8065, separated by spaces`,
+      );
     }
   }
   return sources.join(' ');

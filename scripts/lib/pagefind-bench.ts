@@ -98,14 +98,20 @@ export function buildPagefindSite(build: string, out: string, pages: string[]): 
   const result = spawnSync(PAGEFIND_BIN, ['--site', build, '--output-path', bundle, '--root-selector', 'main', '--quiet'], {cwd: root, encoding: 'utf8'});
   if (result.error || result.status !== 0) {
     // Its npm wrapper exits 1 without a word when the platform binary cannot be started.
-    const why = result.error?.message ?? (`${result.stderr}${result.stdout}`.trim() || `exit status ${result.status}, no output: is @pagefind/${process.platform}-${process.arch} installed and executable?`);
+    const why =
+      result.error?.message ??
+      (`${result.stderr}${result.stdout}`.trim() ||
+        `exit status ${result.status}, no output: is @pagefind/${process.platform}-${process.arch} installed and executable?`);
     throw new Error(`pagefind could not index ${path.relative(root, build)}/ (${path.relative(root, PAGEFIND_BIN)}): ${why}`);
   }
   const entryFile = path.join(bundle, 'pagefind-entry.json');
   if (!fs.existsSync(entryFile)) throw new Error(`pagefind wrote no ${path.relative(root, entryFile)}`);
   const entry = JSON.parse(fs.readFileSync(entryFile, 'utf8')) as {languages: Record<string, {page_count: number}>};
   // The pages say lang="ru"; an index under another language would have no Russian stemming.
-  if (!entry.languages.ru) throw new Error(`${path.relative(root, entryFile)}: no Russian index (languages: ${Object.keys(entry.languages).join(', ')}); the pages must say <html lang="ru">`);
+  if (!entry.languages.ru)
+    throw new Error(
+      `${path.relative(root, entryFile)}: no Russian index (languages: ${Object.keys(entry.languages).join(', ')}); the pages must say <html lang="ru">`,
+    );
 
   fs.writeFileSync(path.join(out, 'harness.js'), HARNESS_JS);
   for (const page of ['/', ...pages]) {

@@ -33,7 +33,13 @@ export interface Guide {
 }
 
 export const GUIDES: readonly Guide[] = [
-  {id: 'administration', sidebar: 'administration', title: 'Руководство администратора Time', indexPath: '/administration/', fileName: 'time-administration.pdf'},
+  {
+    id: 'administration',
+    sidebar: 'administration',
+    title: 'Руководство администратора Time',
+    indexPath: '/administration/',
+    fileName: 'time-administration.pdf',
+  },
   {id: 'deployment', sidebar: 'deployment', title: 'Руководство по развёртыванию Time', indexPath: '/deployment/', fileName: 'time-deployment.pdf'},
 ];
 
@@ -166,7 +172,6 @@ const REMOVE = [
 
 const headingLevel = (name: string) => Number(name.slice(1));
 
-
 interface LoadedPage {
   page: GuidePage;
   $: cheerio.CheerioAPI;
@@ -199,7 +204,10 @@ function showAllTabs({page, $, root}: LoadedPage): void {
   // Innermost first, so the lookups below only see a container's own tabs.
   for (const el of root.find('.tabs-container').toArray().reverse()) {
     const container = $(el);
-    const labels = container.find('[role="tab"]').toArray().map((t) => $(t).text().trim());
+    const labels = container
+      .find('[role="tab"]')
+      .toArray()
+      .map((t) => $(t).text().trim());
     const panels = container.find('[role="tabpanel"]').toArray();
     if (labels.length !== panels.length || panels.length === 0) {
       throw new Error(`${page.href}: tabs with ${labels.length} labels but ${panels.length} panels in the built HTML (lazy tabs cannot be printed)`);
@@ -404,7 +412,14 @@ async function openComposed(page: Page, origin: string, guide: Guide, html: stri
 function brokenImages(page: Page): Promise<string[]> {
   // decode() waits for the image and rejects if it cannot be shown (SVGs without a size included).
   return page.evaluate(async () => {
-    const failed = await Promise.all(Array.from(document.images).map((img) => img.decode().then(() => '', () => img.src)));
+    const failed = await Promise.all(
+      Array.from(document.images).map((img) =>
+        img.decode().then(
+          () => '',
+          () => img.src,
+        ),
+      ),
+    );
     await document.fonts.ready;
     return failed.filter(Boolean);
   });
@@ -528,7 +543,10 @@ async function readPrinted(pdf: Buffer, ids: string[]): Promise<{pages: number; 
 }
 
 /** Writes `<siteDir>/pdf/<guide>.pdf` for every guide; throws (and writes nothing more) on bad input. */
-export async function buildPdfs(siteDir: string, options: {port?: number; guides?: readonly Guide[]; onGuide?: (r: GuideResult) => void} = {}): Promise<GuideResult[]> {
+export async function buildPdfs(
+  siteDir: string,
+  options: {port?: number; guides?: readonly Guide[]; onGuide?: (r: GuideResult) => void} = {},
+): Promise<GuideResult[]> {
   const dir = path.resolve(siteDir);
   if (!fs.existsSync(path.join(dir, 'index.html'))) throw new Error(`${dir} is not a built site (no index.html): run "npm run build" first`);
   const guides = options.guides ?? GUIDES;

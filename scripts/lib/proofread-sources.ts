@@ -34,7 +34,19 @@ export interface SourceProblem extends ProofreadProblem {
 /** Front matter fields a reader sees: the page title (and tab title), the sidebar entry, the description. */
 const SHOWN_FIELDS = ['title', 'sidebar_label', 'description'] as const;
 
-const ENTITIES: Record<string, string> = {nbsp: '\u00A0', amp: '&', lt: '<', gt: '>', quot: '"', laquo: '«', raquo: '»', mdash: '—', ndash: '–', hellip: '…', thinsp: '\u2009'};
+const ENTITIES: Record<string, string> = {
+  nbsp: '\u00A0',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  laquo: '«',
+  raquo: '»',
+  mdash: '—',
+  ndash: '–',
+  hellip: '…',
+  thinsp: '\u2009',
+};
 
 /** The reader's text of one prose line (possibly several table cells); empty when the line is all markup. */
 export function proseOfLine(line: string): string[] {

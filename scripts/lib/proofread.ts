@@ -99,14 +99,39 @@ export const CODE = '\uE000';
  * Elements left out with their text. Inline code among them (a `code`, `kbd`, `samp`, `var` or a
  * Prism `span.token`) becomes {@link CODE}; a code block ends the block of prose before it.
  */
-const SKIP = 'pre, code, kbd, samp, var, svg, script, style, template, noscript, .hash-link, .token, [class*="prism-code"], [class*="openapi-explorer__code-block"], [class*="codeBlock"]';
+const SKIP =
+  'pre, code, kbd, samp, var, svg, script, style, template, noscript, .hash-link, .token, [class*="prism-code"], [class*="openapi-explorer__code-block"], [class*="codeBlock"]';
 const INLINE_CODE = new Set(['code', 'kbd', 'samp', 'var', 'span']);
 /** Left-out elements that leave nothing behind: graphics and scripts. */
 const SILENT = new Set(['svg', 'script', 'style', 'template', 'noscript']);
 /** Elements that do not start a new block: their text joins the text around them. */
 const INLINE = new Set([
-  'a', 'abbr', 'b', 'bdi', 'bdo', 'br', 'cite', 'data', 'del', 'dfn', 'em', 'i', 'img', 'ins', 'label',
-  'mark', 'q', 's', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'wbr',
+  'a',
+  'abbr',
+  'b',
+  'bdi',
+  'bdo',
+  'br',
+  'cite',
+  'data',
+  'del',
+  'dfn',
+  'em',
+  'i',
+  'img',
+  'ins',
+  'label',
+  'mark',
+  'q',
+  's',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'sup',
+  'time',
+  'u',
+  'wbr',
 ]);
 
 /**
@@ -178,11 +203,37 @@ export function loadPages(dir: string): PageText[] {
 
 /** Units that a number is bound to with a non-breaking space (CONTRIBUTING.md: 16 ГБ, 200 мс). */
 const UNITS = [
-  'Б', 'байт(?:а|ов)?', 'бит(?:а|ов)?', '[КМГТП]Б', '[КМГТ]иБ', '[КМГТ]байт(?:а|ов)?', '(?:кило|мега|гига|тера)байт(?:а|ов)?',
-  '[КМГ]бит/с', '[KMGT]i?B', '[KMG]bps',
-  'мкс', 'мс', 'нс', 'сек', 'секунд[аыу]?', 'мин', 'минут[аыу]?', 'ч', 'час(?:а|ов)?', 'дн(?:я|ей)', 'день', 'сут(?:ки|ок)',
-  'недел[иьюя]', 'месяц(?:а|ев)?', 'мес', 'год(?:а|у)?', 'лет', 'ms',
-  '[кМГ]?Гц', 'ядр(?:о|а|ер)', 'v?CPU',
+  'Б',
+  'байт(?:а|ов)?',
+  'бит(?:а|ов)?',
+  '[КМГТП]Б',
+  '[КМГТ]иБ',
+  '[КМГТ]байт(?:а|ов)?',
+  '(?:кило|мега|гига|тера)байт(?:а|ов)?',
+  '[КМГ]бит/с',
+  '[KMGT]i?B',
+  '[KMG]bps',
+  'мкс',
+  'мс',
+  'нс',
+  'сек',
+  'секунд[аыу]?',
+  'мин',
+  'минут[аыу]?',
+  'ч',
+  'час(?:а|ов)?',
+  'дн(?:я|ей)',
+  'день',
+  'сут(?:ки|ок)',
+  'недел[иьюя]',
+  'месяц(?:а|ев)?',
+  'мес',
+  'год(?:а|у)?',
+  'лет',
+  'ms',
+  '[кМГ]?Гц',
+  'ядр(?:о|а|ер)',
+  'v?CPU',
 ].join('|');
 
 /** Spaces that may separate groups of digits; only the non-breaking ones are right in prose. */
@@ -212,7 +263,9 @@ const PROJECT_RULES: {name: string; index?: string; handler: (text: string) => s
     handler: (text) =>
       text
         // 10 000 with an ordinary or a thin space: the number could break across two lines.
-        .replace(new RegExp(`(?<![\\d.,+\\-]|\\d${GROUP_SPACE})\\d{1,3}(?:${GROUP_SPACE}\\d{3})+(?!\\d|[.,\\-]\\d)`, 'g'), (number) => number.replace(/[ \u2009]/g, '\u00A0'))
+        .replace(new RegExp(`(?<![\\d.,+\\-]|\\d${GROUP_SPACE})\\d{1,3}(?:${GROUP_SPACE}\\d{3})+(?!\\d|[.,\\-]\\d)`, 'g'), (number) =>
+          number.replace(/[ \u2009]/g, '\u00A0'),
+        )
         // 10000 пользователей: a quantity of five digits or more, written without groups.
         .replace(new RegExp(`(?<![\\d.,:/#+\\-_\\p{L}]|${NOT_QUANTITY})\\d{5,}(?=[ \\u00A0]\\p{Ll})`, 'gu'), groupThousands),
   },
@@ -397,7 +450,11 @@ export async function checkSpelling(pages: PageText[]): Promise<ProofreadProblem
   const problems: ProofreadProblem[] = [];
   for (const {page, blocks} of pages) {
     const text = blocks.join('\n');
-    const result = await cspell.spellCheckDocument({uri: `file:///proofread${page}`, text, languageId: 'plaintext', locale: 'en,ru'}, {noConfigSearch: true}, settings);
+    const result = await cspell.spellCheckDocument(
+      {uri: `file:///proofread${page}`, text, languageId: 'plaintext', locale: 'en,ru'},
+      {noConfigSearch: true},
+      settings,
+    );
     // A document cspell skipped, or a dictionary it could not load, must not pass as "no problems".
     const broken = [...(result.errors ?? []), ...(result.configErrors ?? []).map((e) => e.error), ...[...(result.dictionaryErrors?.values() ?? [])].flat()];
     if (broken.length) throw new Error(`cspell could not check ${page}: ${broken.map((e) => e.message).join('; ')}`);
@@ -412,7 +469,14 @@ export async function checkSpelling(pages: PageText[]): Promise<ProofreadProblem
       const line = text.lastIndexOf('\n', issue.offset) + 1;
       const lineEnd = text.indexOf('\n', issue.offset);
       const block = text.slice(line, lineEnd === -1 ? undefined : lineEnd);
-      const problem: ProofreadProblem = {page, kind: 'spelling', text: issue.text, context: around(block, issue.offset - line, issue.offset - line + issue.text.length), count: 1, offset: issue.offset};
+      const problem: ProofreadProblem = {
+        page,
+        kind: 'spelling',
+        text: issue.text,
+        context: around(block, issue.offset - line, issue.offset - line + issue.text.length),
+        count: 1,
+        offset: issue.offset,
+      };
       words.set(issue.text, problem);
       problems.push(problem);
     }

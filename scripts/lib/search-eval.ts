@@ -86,7 +86,15 @@ export function evaluate(build: string, queries = loadQueries()): {evaluated: Ev
   const evaluated = queries.map((query) => {
     const t = performance.now();
     const result = search(corpus, glossary, query.q);
-    return {query, result, ms: performance.now() - t, rank: rankOf(query, result.hits.map((h) => h.url))};
+    return {
+      query,
+      result,
+      ms: performance.now() - t,
+      rank: rankOf(
+        query,
+        result.hits.map((h) => h.url),
+      ),
+    };
   });
   return {evaluated, corpusMs};
 }

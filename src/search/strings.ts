@@ -35,7 +35,8 @@ export const searchStrings = {
   /** The name of the pages outside every section (home page, FAQ) when their index fails. */
   otherPages: 'Общие страницы',
   missing: (label?: string) => (label ? `Поисковый индекс раздела «${label}» не найден на сервере.` : 'Поисковый индекс не найден на сервере.'),
-  damaged: (label?: string) => (label ? `Поисковый индекс раздела «${label}» повреждён: его не удалось прочитать.` : 'Поисковый индекс повреждён: его не удалось прочитать.'),
+  damaged: (label?: string) =>
+    label ? `Поисковый индекс раздела «${label}» повреждён: его не удалось прочитать.` : 'Поисковый индекс повреждён: его не удалось прочитать.',
   unavailable: (...labels: string[]) => `${sectionsLeftOut(labels)} Показаны результаты из остальных разделов.`,
   unavailableNothingFound: (...labels: string[]) => `${sectionsLeftOut(labels)} В остальных разделах ничего не найдено.`,
   retry: 'Повторить',
@@ -48,7 +49,8 @@ export const searchStrings = {
   queryCut: (chars: number) => `Запрос сокращён до ${chars} ${plural(chars, ['символа', 'символов', 'символов'])}: искали по началу запроса.`,
   termsCut: (terms: number) => `Учтены только первые ${terms} ${plural(terms, ['слово', 'слова', 'слов'])} запроса.`,
   tooSlow: 'Поиск по этому запросу занял слишком много времени и был остановлен. Упростите запрос: сократите его или уберите «~» и «*».',
-  syntaxHelp: 'Синтаксис: +слово — обязательно, -слово — исключить, title:слово — искать в заголовках (поля title, heading, keywords, content), слово~1 — допустить опечатку, слово^2 — сделать важнее.',
+  syntaxHelp:
+    'Синтаксис: +слово — обязательно, -слово — исключить, title:слово — искать в заголовках (поля title, heading, keywords, content), слово~1 — допустить опечатку, слово^2 — сделать важнее.',
   retyped: (query: string) => `Показаны результаты по запросу «${query}»: раскладка клавиатуры исправлена.`,
   allResults: 'Все результаты',
   within: (label: string) => `Все результаты в «${label}»`,

@@ -46,7 +46,8 @@ describe('API reference pages', () => {
     const problems: string[] = [];
     let checked = 0;
     for (const o of v4.operations) {
-      const media = ((derefLocal(v4.doc, o.op.requestBody) as JsonObject | undefined)?.content as JsonObject | undefined)?.['application/json'] as JsonObject | undefined;
+      const media = ((derefLocal(v4.doc, o.op.requestBody) as JsonObject | undefined)?.content as JsonObject | undefined)?.['application/json'] as
+        JsonObject | undefined;
       if (!media) continue;
       const curl = curlSampleOf(path.resolve(__dirname, `../../api-reference/v4/${pageSlug(o.operationId)}.api.mdx`))!;
       const data = /(?:-d|--data-raw) '([\s\S]*)'\s*$/.exec(curl)?.[1];
@@ -72,7 +73,11 @@ describe('API reference pages', () => {
       })
       .filter((route) => !fs.existsSync(page(route)));
     expect(missing).toEqual([]);
-    for (const service of V5_SERVICES) expect(v5.operations.some((o) => (o.op.tags as string[])[0] === service), service).toBe(true);
+    for (const service of V5_SERVICES)
+      expect(
+        v5.operations.some((o) => (o.op.tags as string[])[0] === service),
+        service,
+      ).toBe(true);
   });
 
   it('has the narrative chapters', () => {
@@ -83,7 +88,10 @@ describe('API reference pages', () => {
   });
 
   it('publishes the bundled specs for download', () => {
-    for (const [version, bundle] of [['v4', v4], ['v5', v5]] as const) {
+    for (const [version, bundle] of [
+      ['v4', v4],
+      ['v5', v5],
+    ] as const) {
       const doc = YAML.parse(fs.readFileSync(path.join(build, 'openapi', `${version}.yaml`), 'utf8'));
       expect(doc.openapi).toBe('3.1.0');
       const count = Object.values(doc.paths as Record<string, object>).reduce((n, item) => n + Object.keys(item).filter((k) => k !== 'parameters').length, 0);

@@ -45,7 +45,10 @@ describe('production build', () => {
       const loaders = [...html.matchAll(/<script>requestAnimationFrame\(.*?(\[[^\]]*\])/g)];
       expect(loaders.length, route).toBe(1);
       const bundles = JSON.parse(loaders[0][1]) as string[];
-      expect(bundles.map((b) => b.replace(/\.[0-9a-f]+\.js$/, '')), route).toEqual(['/assets/js/runtime~main', '/assets/js/main']);
+      expect(
+        bundles.map((b) => b.replace(/\.[0-9a-f]+\.js$/, '')),
+        route,
+      ).toEqual(['/assets/js/runtime~main', '/assets/js/main']);
       for (const bundle of bundles) expect(fs.existsSync(path.join(build, bundle)), bundle).toBe(true);
     }
   });
@@ -74,7 +77,10 @@ describe('production build', () => {
     const urls = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     for (const route of contractRoutes.filter((r) => r.sidebar)) {
       const expected = `${site.url}${route.path === '/' ? '/' : route.path}`;
-      expect(urls.some((u) => u === expected || u === `${expected}/` || `${u}/` === expected), expected).toBe(true);
+      expect(
+        urls.some((u) => u === expected || u === `${expected}/` || `${u}/` === expected),
+        expected,
+      ).toBe(true);
     }
     expect(urls.filter((u) => /\/tags(\/|$)/.test(u) || new URL(u).pathname === '/search')).toEqual([]);
   });

@@ -47,7 +47,7 @@ describe('chrome texts in the build', () => {
     expect(Object.fromEntries(english)).toEqual({});
   });
 
-  it('every page has the notice for code that fails to load, in the bundle loader\'s script', () => {
+  it("every page has the notice for code that fails to load, in the bundle loader's script", () => {
     for (const file of ['index.html', '404.html', 'api/v4/create-post/index.html']) {
       const loader = /<script>requestAnimationFrame\([\s\S]*?<\/script>/.exec(fs.readFileSync(path.join(build, file), 'utf8'))?.[0] ?? '';
       expect(loader.includes('Обновить страницу'), file).toBe(true);

@@ -49,7 +49,8 @@ describe('settings pages', () => {
         if (count !== 1) problems.push(`${s.url}: id ${s.anchor} appears ${count} times`);
         if (!html.includes(s.env ?? 'TIME_PLUGINSETTINGS_PLUGINS')) problems.push(`${s.url}: ${s.env} is not shown`);
         // The minified HTML may keep the quotes of PluginSettings.Plugins["<id>"] as they are or escape them.
-        if (![s.configPath, s.configPath.replaceAll('"', '&quot;')].some((shown) => html.includes(shown))) problems.push(`${s.url}: ${s.configPath} is not shown`);
+        if (![s.configPath, s.configPath.replaceAll('"', '&quot;')].some((shown) => html.includes(shown)))
+          problems.push(`${s.url}: ${s.configPath} is not shown`);
       }
     }
     expect(problems).toEqual([]);

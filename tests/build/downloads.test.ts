@@ -38,7 +38,9 @@ describe('downloadable configuration files', () => {
   });
 
   it('are each linked from a page, and every download link leads to a shipped file', () => {
-    const broken = [...links].filter(([href]) => !shipped.includes(decodeURIComponent(href.slice('/downloads/'.length)))).map(([href, pages]) => `${pages[0]} → ${href}`);
+    const broken = [...links]
+      .filter(([href]) => !shipped.includes(decodeURIComponent(href.slice('/downloads/'.length))))
+      .map(([href, pages]) => `${pages[0]} → ${href}`);
     expect(broken).toEqual([]);
     const orphans = shipped.filter((rel) => !links.has(`/downloads/${rel}`));
     expect(orphans).toEqual([]);

@@ -32,7 +32,8 @@ const FRAMEWORK_OWNED: {message: RegExp; extract?: RegExp; page?: keyof typeof P
   {
     message: /Element “h2” not allowed as child of element “pre”/,
     extract: /openapi__method-endpoint-path/,
-    reason: 'docusaurus-theme-openapi-docs (MethodEndpoint) puts the operation path in an <h2> inside <pre>; src/theme/ApiExplorer/MethodEndpoint keeps that markup so the theme\'s styles and the heading outline stay as they are',
+    reason:
+      "docusaurus-theme-openapi-docs (MethodEndpoint) puts the operation path in an <h2> inside <pre>; src/theme/ApiExplorer/MethodEndpoint keeps that markup so the theme's styles and the heading outline stay as they are",
   },
   {
     message: /Every active “role=tab” element must have a corresponding “role=tabpanel” element/,
@@ -40,17 +41,24 @@ const FRAMEWORK_OWNED: {message: RegExp; extract?: RegExp; page?: keyof typeof P
     // missing pair on the page's last active tab: the code samples' variant tab since those are in
     // the HTML. The samples' own tabs, validated alone, have no error.
     extract: /openapi-tabs__(response-code-item|code-item--variant)/,
-    reason: 'docusaurus-theme-openapi-docs (ApiTabs) puts the response panels outside the tab list\'s container, so the checker finds no panel for the active response tab',
+    reason:
+      "docusaurus-theme-openapi-docs (ApiTabs) puts the response panels outside the tab list's container, so the checker finds no panel for the active response tab",
   },
   {
     message: /Element “div” not allowed as child of element “ul”/,
     extract: /openapi-schema__list-item/,
-    reason: 'docusaurus-theme-openapi-docs (SchemaItem) puts schema rows as <div>s in a <ul>; src/clientModules/apiListSemantics.ts gives them list semantics in the browser',
+    reason:
+      'docusaurus-theme-openapi-docs (SchemaItem) puts schema rows as <div>s in a <ul>; src/clientModules/apiListSemantics.ts gives them list semantics in the browser',
   },
-  ...[/Element “head” is missing a required instance of child element “title”/, /“script” element between “head” and “body”/, /Cannot recover after last error/].map((message) => ({
+  ...[
+    /Element “head” is missing a required instance of child element “title”/,
+    /“script” element between “head” and “body”/,
+    /Cannot recover after last error/,
+  ].map((message) => ({
     message,
     page: 'redirect page' as const,
-    reason: '@docusaurus/plugin-client-redirects writes its redirect pages from a fixed template (no <title>, the script after </head>); nginx answers these paths with a 301 before the file is read',
+    reason:
+      '@docusaurus/plugin-client-redirects writes its redirect pages from a fixed template (no <title>, the script after </head>); nginx answers these paths with a 301 before the file is read',
   })),
 ];
 
@@ -75,7 +83,8 @@ describe('HTML validity (Nu HTML checker)', () => {
     const file = path.relative(build, fileURLToPath(m.url));
     return Object.entries(PAGES).find(([, p]) => p === file)?.[0] ?? file;
   };
-  const owner = (m: VnuMessage) => FRAMEWORK_OWNED.find((f) => f.message.test(m.message) && (!f.extract || f.extract.test(m.extract ?? '')) && (!f.page || page(m) === f.page));
+  const owner = (m: VnuMessage) =>
+    FRAMEWORK_OWNED.find((f) => f.message.test(m.message) && (!f.extract || f.extract.test(m.extract ?? '')) && (!f.page || page(m) === f.page));
 
   it('finds no error in our own markup on any page type', () => {
     const ours = messages.filter((m) => !owner(m)).map((m) => `${page(m)}: ${m.message} [${(m.extract ?? '').trim()}]`);
@@ -84,7 +93,10 @@ describe('HTML validity (Nu HTML checker)', () => {
 
   it('lists only framework-owned errors that still occur', () => {
     for (const allowance of FRAMEWORK_OWNED) {
-      expect(messages.some((m) => owner(m) === allowance), allowance.reason).toBe(true);
+      expect(
+        messages.some((m) => owner(m) === allowance),
+        allowance.reason,
+      ).toBe(true);
     }
   });
 });

@@ -30,7 +30,16 @@ const plain = (text: string) => text.replace(/\u00a0/g, ' ');
 describe('the Markdown copy of every doc page', () => {
   it('exists for each of the ~620 doc pages, guides and API reference alike', () => {
     expect(docRoutes.length).toBeGreaterThan(600);
-    expect(docRoutes).toEqual(expect.arrayContaining(['/', '/deployment/install/docker-compose', '/administration/settings/environment/smtp', '/api/v4/create-post', '/api/v4/introduction', '/api/v5/auth-service/login']));
+    expect(docRoutes).toEqual(
+      expect.arrayContaining([
+        '/',
+        '/deployment/install/docker-compose',
+        '/administration/settings/environment/smtp',
+        '/api/v4/create-post',
+        '/api/v4/introduction',
+        '/api/v5/auth-service/login',
+      ]),
+    );
     const missing = docRoutes.filter((route) => !fs.existsSync(path.join(build, decodeURIComponent(markdownPath(route)))));
     expect(missing).toEqual([]);
   });
@@ -40,11 +49,15 @@ describe('the Markdown copy of every doc page', () => {
     for (const route of docRoutes) {
       const markdown = mdOf(route);
       const text = prose(markdown);
-      const title = /<h1[^>]*>(.*?)<\/h1>/.exec(htmlOf(route))?.[1]?.replace(/<[^>]+>/g, '').replace(/&nbsp;|\u00a0/g, ' ');
+      const title = /<h1[^>]*>(.*?)<\/h1>/
+        .exec(htmlOf(route))?.[1]
+        ?.replace(/<[^>]+>/g, '')
+        .replace(/&nbsp;|\u00a0/g, ' ');
       if (!markdown.startsWith('# ')) problems.push(`${route}: does not start with a title`);
       if (title && markdown.split('\n')[0].replace(/\u00a0/g, ' ') !== `# ${title}`) problems.push(`${route}: title «${markdown.split('\n')[0]}» ≠ «${title}»`);
       if (/^---\n/.test(markdown)) problems.push(`${route}: front matter`);
-      if (/^(import|export) /m.test(text) || /<\/?(Tabs|TabItem|SettingsCatalogue|SettingsIndex|TaskCards|details|div|span)\b/.test(text)) problems.push(`${route}: MDX or HTML left`);
+      if (/^(import|export) /m.test(text) || /<\/?(Tabs|TabItem|SettingsCatalogue|SettingsIndex|TaskCards|details|div|span)\b/.test(text))
+        problems.push(`${route}: MDX or HTML left`);
       if (/\]\((?!https?:|mailto:)[^)]*\)/.test(text)) problems.push(`${route}: relative link ${/\]\((?!https?:|mailto:)[^)]*\)/.exec(text)![0]}`);
     }
     expect(problems).toEqual([]);
@@ -56,7 +69,9 @@ describe('the Markdown copy of every doc page', () => {
     expect(guide).toMatch(/^> \*\*(Предупреждение|Примечание|Подсказка|Внимание)\.\*\* /m);
     expect(guide).toContain(`](${site.url}/deployment/install/gossip)`);
     expect(mdOf('/integrations/slack-time-proxy/examples')).toMatch(/^\*\*Python\*\*\n\n```python title="main\.py"/m);
-    expect(plain(mdOf('/administration/settings/environment/smtp'))).toContain('- **Ключ в config.json:** `EmailSettings.SMTPServer`\n- **Переменная окружения:** `TIME_EMAILSETTINGS_SMTPSERVER`');
+    expect(plain(mdOf('/administration/settings/environment/smtp'))).toContain(
+      '- **Ключ в config.json:** `EmailSettings.SMTPServer`\n- **Переменная окружения:** `TIME_EMAILSETTINGS_SMTPSERVER`',
+    );
     const operation = mdOf('/api/v4/create-post');
     expect(operation).toMatch(/^# Создать сообщение\n\n`POST \/api\/v4\/posts`\n/);
     expect(operation).toContain('## Тело запроса');
@@ -73,7 +88,16 @@ describe('llms.txt', () => {
   it('has the site title, a summary quote and the sections in the llms.txt format', () => {
     expect(llms.startsWith(`# ${site.title}\n\n> `)).toBe(true);
     const sections = [...llms.matchAll(/^## (.+)$/gm)].map((match) => match[1]);
-    expect(sections).toEqual(['Общее', 'Развёртывание', 'Администрирование', 'Интеграции', 'API: обзор и рецепты', 'Лицензии', 'Справочник API v4', 'Справочник API v5']);
+    expect(sections).toEqual([
+      'Общее',
+      'Развёртывание',
+      'Администрирование',
+      'Интеграции',
+      'API: обзор и рецепты',
+      'Лицензии',
+      'Справочник API v4',
+      'Справочник API v5',
+    ]);
     // Every line of a section is a link item: nothing else in between.
     const body = llms.slice(llms.indexOf('\n## '));
     expect(body.split('\n').filter((line) => line !== '' && !line.startsWith('## ') && !line.startsWith('- ['))).toEqual([]);
@@ -86,7 +110,9 @@ describe('llms.txt', () => {
     const local = urls.map((url) => url.slice(site.url.length));
     expect(local.filter((file) => !fs.existsSync(path.join(build, decodeURIComponent(file))))).toEqual([]);
     expect(local.length).toBeGreaterThan(600);
-    expect(local).toEqual(expect.arrayContaining(['/deployment/install/docker-compose.md', '/administration/settings/environment/smtp.md', '/api/v4/create-post.md']));
+    expect(local).toEqual(
+      expect.arrayContaining(['/deployment/install/docker-compose.md', '/administration/settings/environment/smtp.md', '/api/v4/create-post.md']),
+    );
     const described = links.filter((match) => match[3]);
     expect(described.length / links.length).toBeGreaterThan(0.95);
   });
@@ -101,7 +127,10 @@ describe('the sidebars written for the tooling that reads the build (the PDF gui
       const items = readSidebars(build, pluginId)[sidebar];
       expect(items, `${pluginId}/${sidebar}`).toBeDefined();
       const hrefs = links(items).flatMap((item) => (item.href && !/^[a-z]+:/.test(item.href) ? [item.href] : []));
-      expect(hrefs.filter((href) => !fileOfRoute(build, href)), `${sidebar}: no page in the build`).toEqual([]);
+      expect(
+        hrefs.filter((href) => !fileOfRoute(build, href)),
+        `${sidebar}: no page in the build`,
+      ).toEqual([]);
       const section = llms.slice(llms.indexOf(`## ${title}\n`)).split('\n## ')[0];
       const listed = [...section.matchAll(/^- \[[^\]]+\]\(([^)]+)\)/gm)].map((match) => match[1].slice(site.url.length));
       const sidebarDocs = hrefs.map((href) => markdownPath(href)).filter((file) => listed.includes(file));
@@ -114,7 +143,16 @@ describe('llms-full.txt', () => {
   const full = read('llms-full.txt');
 
   it('holds every guide page with its source address, and not the generated API operations', () => {
-    for (const route of ['/', '/deployment/install/docker-compose', '/administration/settings/environment/smtp', '/integrations/slash_commands', '/api/cookbook/websockets', '/license/licences', '/faq', '/api/v4/introduction']) {
+    for (const route of [
+      '/',
+      '/deployment/install/docker-compose',
+      '/administration/settings/environment/smtp',
+      '/integrations/slash_commands',
+      '/api/cookbook/websockets',
+      '/license/licences',
+      '/faq',
+      '/api/v4/introduction',
+    ]) {
       const title = mdOf(route).split('\n')[0];
       expect(full, route).toContain(`${title}\n\nИсточник: ${site.url}${route}\n`);
     }

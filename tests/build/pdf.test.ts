@@ -25,7 +25,11 @@ interface OutlineItem {
 }
 
 /** Whitespace (the typography puts no-break and narrow no-break spaces everywhere) as one space. */
-const normalize = (text: string) => text.normalize('NFKC').replace(/[\s\u00a0\u202f\u2009]+/g, ' ').trim();
+const normalize = (text: string) =>
+  text
+    .normalize('NFKC')
+    .replace(/[\s\u00a0\u202f\u2009]+/g, ' ')
+    .trim();
 /** For text that may wrap anywhere in the PDF (code breaks mid-word): no whitespace at all. */
 const squash = (text: string) => normalize(text).replace(/ /g, '');
 
@@ -167,8 +171,17 @@ describe.each(GUIDES.map((g) => [g.fileName, g] as const))('%s', (_, guide) => {
       for (const a of await page.getAnnotations()) {
         const [x1, y1, x2, y2] = a.rect as number[];
         // The number is the last figure on the link's line, inside its rectangle.
-        const number = items.filter((i) => /^\d+$/.test(i.str.trim()) && i.transform[4] >= x1 - 1 && i.transform[4] <= x2 + 1 && i.transform[5] >= y1 - 1 && i.transform[5] <= y2 + 1).at(-1);
-        const label = normalize(items.filter((i) => i.transform[5] >= y1 - 1 && i.transform[5] <= y2 + 1 && !/^\d+$/.test(i.str.trim())).map((i) => i.str).join(''));
+        const number = items
+          .filter(
+            (i) => /^\d+$/.test(i.str.trim()) && i.transform[4] >= x1 - 1 && i.transform[4] <= x2 + 1 && i.transform[5] >= y1 - 1 && i.transform[5] <= y2 + 1,
+          )
+          .at(-1);
+        const label = normalize(
+          items
+            .filter((i) => i.transform[5] >= y1 - 1 && i.transform[5] <= y2 + 1 && !/^\d+$/.test(i.str.trim()))
+            .map((i) => i.str)
+            .join(''),
+        );
         const target = await pageOf(pdf.doc, a.dest as string);
         checked.push(label);
         if (Number(number?.str) !== target) wrong.push(`${label}: printed ${number?.str ?? 'nothing'}, links to ${target}`);
@@ -258,11 +271,17 @@ describe('composing the document', () => {
   it('prints every tab panel under its label, with no tab UI left', () => {
     expect(tabsPage, 'no built doc page has tabs to print').toBeDefined();
     const $ = cheerio.load(fs.readFileSync(tabsPage!.file!, 'utf8'));
-    const labels = $('article .tabs-container [role="tab"]').toArray().map((t) => normalize($(t).text()));
+    const labels = $('article .tabs-container [role="tab"]')
+      .toArray()
+      .map((t) => normalize($(t).text()));
     const page = {id: 'tabs', href: tabsPage!.href, route: tabsPage!.href, label: 'Вкладки', file: tabsPage!.file!, depth: 0, opens: []};
     const {html} = composeGuide({guide, pages: [page], toc: []}, 'http://localhost:1');
     const out = cheerio.load(html);
-    expect(out('.pdf-tab__label').toArray().map((l) => normalize(out(l).text()))).toEqual(labels);
+    expect(
+      out('.pdf-tab__label')
+        .toArray()
+        .map((l) => normalize(out(l).text())),
+    ).toEqual(labels);
     expect(out('.pdf-tab').length).toBe(labels.length);
     expect(out('[role="tab"], [role="tabpanel"], [hidden], .hash-link, button').length).toBe(0);
   });
@@ -271,7 +290,10 @@ describe('composing the document', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'time-docs-pdf-'));
     const write = (route: string, article: string) => {
       fs.mkdirSync(path.join(dir, route), {recursive: true});
-      fs.writeFileSync(path.join(dir, route, 'index.html'), `<!doctype html><html lang="ru"><body><article><nav class="theme-doc-breadcrumbs">Главная</nav><div class="theme-doc-markdown markdown">${article}</div><footer class="theme-doc-footer">Теги</footer></article><nav class="pagination-nav">Дальше</nav></body></html>`);
+      fs.writeFileSync(
+        path.join(dir, route, 'index.html'),
+        `<!doctype html><html lang="ru"><body><article><nav class="theme-doc-breadcrumbs">Главная</nav><div class="theme-doc-markdown markdown">${article}</div><footer class="theme-doc-footer">Теги</footer></article><nav class="pagination-nav">Дальше</nav></body></html>`,
+      );
     };
     write(
       'guide/a',
@@ -300,21 +322,42 @@ describe('composing the document', () => {
       ]);
       const {html, brokenAnchors} = composeGuide(plan, 'http://localhost:9');
       const $ = cheerio.load(html);
-      expect($('section.pdf-page').toArray().map((s) => $(s).attr('id'))).toEqual(['guide-a', 'guide-b']);
+      expect(
+        $('section.pdf-page')
+          .toArray()
+          .map((s) => $(s).attr('id')),
+      ).toEqual(['guide-a', 'guide-b']);
       expect($('#guide-a--setup').prop('tagName')).toBe('H3');
       expect($('#guide-b h2.pdf-part').text()).toBe('Раздел');
       expect($('#guide-b h3.pdf-page-title').text()).toBe('Вторая страница');
       expect($('#guide-b--limits').prop('tagName')).toBe('H4');
-      const hrefs = $('#guide-a p a').toArray().map((a) => $(a).attr('href'));
-      expect(hrefs).toEqual(['#guide-a--setup', '#guide-b--limits', '#guide-b', `${site.url}/api/v4/create-post?x=1#body`, 'https://example.org/x', '#guide-a']);
+      const hrefs = $('#guide-a p a')
+        .toArray()
+        .map((a) => $(a).attr('href'));
+      expect(hrefs).toEqual([
+        '#guide-a--setup',
+        '#guide-b--limits',
+        '#guide-b',
+        `${site.url}/api/v4/create-post?x=1#body`,
+        'https://example.org/x',
+        '#guide-a',
+      ]);
       expect(brokenAnchors).toEqual(['/guide/a#nowhere']);
       expect($('details').is('[open]')).toBe(true);
       expect($('details > div').attr('style')).toBeUndefined();
-      expect($('img').toArray().map((i) => [$(i).attr('src'), $(i).attr('srcset'), $(i).attr('loading')])).toEqual([['http://localhost:9/img/a.png', undefined, undefined]]);
+      expect(
+        $('img')
+          .toArray()
+          .map((i) => [$(i).attr('src'), $(i).attr('srcset'), $(i).attr('loading')]),
+      ).toEqual([['http://localhost:9/img/a.png', undefined, undefined]]);
       expect($('.mermaid-diagram__dark, .mermaid-diagram__light svg g#m1').length).toBe(1);
       expect($('.hash-link, button, .theme-doc-breadcrumbs, .theme-doc-footer, .pagination-nav').length).toBe(0);
       expect($('td code').html()).toBe('TIME_<wbr>SERVICESETTINGS_<wbr>SITEURL');
-      expect($('.pdf-toc a').toArray().map((a) => [$(a).find('.pdf-toc__label').text(), $(a).attr('href')])).toEqual([
+      expect(
+        $('.pdf-toc a')
+          .toArray()
+          .map((a) => [$(a).find('.pdf-toc__label').text(), $(a).attr('href')]),
+      ).toEqual([
         ['Первая', '#guide-a'],
         ['Раздел', '#part-2'],
         ['Вторая', '#guide-b'],

@@ -26,7 +26,14 @@ describe('search index', () => {
     expect(manifest.contexts.map((c) => c.path)).toEqual([...searchContexts.map((c) => c.path), '']);
     const urls = shards.flatMap((s) => s.pages.map((p) => p[0]));
     expect(new Set(urls).size).toBe(urls.length);
-    for (const url of ['/', '/faq', '/deployment/install/docker-compose', '/administration/settings/environment/smtp', '/api/v4/create-post', '/api/v5/auth-service/login']) {
+    for (const url of [
+      '/',
+      '/faq',
+      '/deployment/install/docker-compose',
+      '/administration/settings/environment/smtp',
+      '/api/v4/create-post',
+      '/api/v5/auth-service/login',
+    ]) {
       expect(urls).toContain(url);
     }
     expect(urls).not.toContain('/search');
@@ -39,7 +46,7 @@ describe('search index', () => {
     }
   });
 
-  it('downloads the whole site\'s index, before any excerpt, within its budget', () => {
+  it("downloads the whole site's index, before any excerpt, within its budget", () => {
     const files = ['search-index/manifest.json', ...manifest.contexts.map((c) => c.file)];
     const bytes = files.reduce((sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(build, file))).length, 0);
     expect(bytes, `${bytes} bytes gzip`).toBeLessThanOrEqual(MAX_WHOLE_SITE_INDEX_GZIP);
@@ -56,7 +63,8 @@ describe('search index', () => {
       for (const [hash] of fragments) if (!fs.existsSync(path.join(build, fragmentFile(hash)))) problems.push(`${url}: ${fragmentFile(hash)} is missing`);
     }
     for (const {url, anchor, fragment: hash} of sections) {
-      if (!hash || (fs.existsSync(path.join(build, fragmentFile(hash))) && typeof fragment(hash)[anchor] !== 'string')) problems.push(`${url}#${anchor}: no text in its fragment`);
+      if (!hash || (fs.existsSync(path.join(build, fragmentFile(hash))) && typeof fragment(hash)[anchor] !== 'string'))
+        problems.push(`${url}#${anchor}: no text in its fragment`);
     }
     expect(problems).toEqual([]);
   });

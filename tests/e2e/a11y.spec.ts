@@ -17,7 +17,13 @@ function pagesToCheck(): string[] {
 /** Every WCAG 2.1 A/AA violation axe finds, whatever its impact (minor ones included). */
 async function violations(page: Page) {
   const results = await new AxeBuilder({page}).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
+  return results.violations.map(
+    (v) =>
+      `${v.impact} ${v.id}: ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 5)
+        .join(', ')}`,
+  );
 }
 
 for (const path of pagesToCheck()) {
@@ -28,7 +34,16 @@ for (const path of pagesToCheck()) {
 }
 
 /** One page of every type (the sitemap loop above checks them in light mode; /search is not in it). */
-const PAGE_TYPES = ['/', '/deployment/install/docker-compose', '/administration/settings/environment/smtp', '/api/v4/create-post', '/api/v4/introduction', '/search?q=docker', '/no-such-page', '/faq'];
+const PAGE_TYPES = [
+  '/',
+  '/deployment/install/docker-compose',
+  '/administration/settings/environment/smtp',
+  '/api/v4/create-post',
+  '/api/v4/introduction',
+  '/search?q=docker',
+  '/no-such-page',
+  '/faq',
+];
 
 test('axe finds no WCAG 2.1 AA violation on the search page with results', async ({page}) => {
   await openHydrated(page, '/search?q=docker');

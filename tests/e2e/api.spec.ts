@@ -71,15 +71,27 @@ test.describe('guide pages do not pay for the reference', () => {
   test('every language and variant tab shows its build-time sample', async ({page}) => {
     await openHydrated(page, '/api/v4/get-user');
     const samples = page.locator('.openapi-tabs__code-container').first();
-    const expected: Record<string, RegExp> = {curl: /^curl -L/, python: /import requests/, go: /package main/, nodejs: /const axios = require\('axios'\)/, java: /OkHttpClient/};
+    const expected: Record<string, RegExp> = {
+      curl: /^curl -L/,
+      python: /import requests/,
+      go: /package main/,
+      nodejs: /const axios = require\('axios'\)/,
+      java: /OkHttpClient/,
+    };
     for (const [tab, code] of Object.entries(expected)) {
       // The language tabs come first; cURL's one variant tab has the same name.
-      await samples.getByRole('tab', {name: new RegExp(`^${tab}$`, 'i')}).first().click();
+      await samples
+        .getByRole('tab', {name: new RegExp(`^${tab}$`, 'i')})
+        .first()
+        .click();
       await expect(samples.locator('pre').first()).toContainText(code);
       await expect(samples.locator('pre').first()).toContainText('/api/v4/users/8fksdi9f8ffbinjr4qcuoa3hbw');
     }
     // The inner tabs switch between a language's libraries.
-    await samples.getByRole('tab', {name: /^python$/i}).first().click();
+    await samples
+      .getByRole('tab', {name: /^python$/i})
+      .first()
+      .click();
     await samples.getByRole('tab', {name: 'HTTP.CLIENT'}).click();
     await expect(samples.locator('pre').first()).toContainText('import http.client');
   });
@@ -95,7 +107,7 @@ test.describe('guide pages do not pay for the reference', () => {
   });
 });
 test.describe('API reference', () => {
-  test('the renamed operations have their pages at the vendor\'s addresses, with method and path', async ({page}) => {
+  test("the renamed operations have their pages at the vendor's addresses, with method and path", async ({page}) => {
     for (const [slug, method, path] of [
       ['create-o-auth-app', 'POST', '/api/v4/oauth/apps'],
       ['get-team-applications', 'GET', '/api/v4/teams/{team_id}/applications'],
@@ -146,7 +158,7 @@ test.describe('API reference', () => {
     await expect(page.locator('pre').filter({hasText: 'curl'}).first()).toContainText('https://chat.corp.example.ru/api/v4/users/');
   });
 
-  test('the request body editor takes the reader\'s JSON, the samples follow it, and nothing is evaluated', async ({page}) => {
+  test("the request body editor takes the reader's JSON, the samples follow it, and nothing is evaluated", async ({page}) => {
     const violations = await watchCspViolations(page);
     await openHydrated(page, '/api/v4/create-post');
     await openTryIt(page);
@@ -283,7 +295,7 @@ test.describe('try-it against a Time server', () => {
     await context.close();
   });
 
-  test('a server outside the portal\'s allowed origins is named as blocked by the portal\'s policy', async ({page}) => {
+  test("a server outside the portal's allowed origins is named as blocked by the portal's policy", async ({page}) => {
     const violations = await watchCspViolations(page);
     await openHydrated(page, '/api/v4/get-user');
     await openTryIt(page);
@@ -343,13 +355,15 @@ test.describe('try-it against a Time server', () => {
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await openHydrated(page, '/api/v4/get-user');
-    expect(await page.evaluate(() => {
-      try {
-        return typeof window.sessionStorage;
-      } catch (error) {
-        return (error as Error).name;
-      }
-    })).toBe('SecurityError');
+    expect(
+      await page.evaluate(() => {
+        try {
+          return typeof window.sessionStorage;
+        } catch (error) {
+          return (error as Error).name;
+        }
+      }),
+    ).toBe('SecurityError');
     await expect(page.getByRole('heading', {level: 1})).toBeVisible();
     await expect(page.locator('body')).not.toContainText(CRASH);
     await expect(page.locator('.openapi-tabs__code-container pre.language-bash').first()).toContainText('curl -L');
@@ -387,9 +401,10 @@ test.describe('try-it against a Time server', () => {
 // Latin words that are names, not UI text: formats, protocols, types of the schema, parameter
 // locations, languages of the samples, products and standards the descriptions mention.
 const TECHNICAL = new Set(
-  ('markdown time websocket query path header cookie boolean string object integer number array null any oneof anyof allof ' +
-    'application json unix ldap saml openid connect ad iana mfa mime jpeg base64 http https curl python go nodejs java bearer true false api uuid')
-    .split(' '),
+  (
+    'markdown time websocket query path header cookie boolean string object integer number array null any oneof anyof allof ' +
+    'application json unix ldap saml openid connect ad iana mfa mime jpeg base64 http https curl python go nodejs java bearer true false api uuid'
+  ).split(' '),
 );
 
 test('an operation page with the try-it form open has no English UI words', async ({page}) => {
@@ -415,7 +430,7 @@ test('an operation page with the try-it form open has no English UI words', asyn
   expect(english).toEqual([]);
 });
 
-test('the bounds of a parameter\'s length are joined in Russian', async ({page}) => {
+test("the bounds of a parameter's length are joined in Russian", async ({page}) => {
   await openHydrated(page, '/api/v4/get-user');
   const qualifier = page.locator('main p').filter({hasText: 'Возможные значения'}).first();
   await expect(qualifier).toContainText(/>= \d+ символов и <= \d+ символов/);

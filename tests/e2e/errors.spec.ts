@@ -52,7 +52,14 @@ test.describe('redirects of the route contract', () => {
   }
 
   test('the .html redirect keeps the reader on this host, whatever the path', async () => {
-    for (const path of ['//evil.example/x.html', '/%2F%2Fevil.example/x.html', '/\\evil.example/x.html', '/%5Cevil.example/x.html', '/%5C%5Cevil.example/index.html', '///evil.example/index.html']) {
+    for (const path of [
+      '//evil.example/x.html',
+      '/%2F%2Fevil.example/x.html',
+      '/\\evil.example/x.html',
+      '/%5Cevil.example/x.html',
+      '/%5C%5Cevil.example/index.html',
+      '///evil.example/index.html',
+    ]) {
       const {status, location} = await rawGet(path);
       if (status === 301) {
         // Relative, and not a protocol-relative "//host" or "/\\host" that a browser would follow off-site.
@@ -98,7 +105,16 @@ test.describe('section folders lead to a page', () => {
   const folders = sectionFolders();
 
   test('the sitemap has the folders readers trim URLs to', () => {
-    expect(folders).toEqual(expect.arrayContaining(['/api/v4', '/api/v5', '/deployment/install', '/deployment/upgrade', '/administration/settings/environment', '/administration/manage-authentication']));
+    expect(folders).toEqual(
+      expect.arrayContaining([
+        '/api/v4',
+        '/api/v5',
+        '/deployment/install',
+        '/deployment/upgrade',
+        '/administration/settings/environment',
+        '/administration/manage-authentication',
+      ]),
+    );
   });
 
   for (const folder of folders) {
@@ -106,7 +122,10 @@ test.describe('section folders lead to a page', () => {
       test(`${path} answers 200 or redirects on this host to a page`, async () => {
         const {statuses, end} = await follow(path);
         expect(statuses.at(-1), `${path} → ${end}`).toBe(200);
-        expect(statuses.slice(0, -1).every((s) => s === 301), statuses.join(' → ')).toBe(true);
+        expect(
+          statuses.slice(0, -1).every((s) => s === 301),
+          statuses.join(' → '),
+        ).toBe(true);
       });
     }
   }

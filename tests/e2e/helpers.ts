@@ -26,7 +26,9 @@ export async function watchCspViolations(page: Page): Promise<string[]> {
   await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      void (window as unknown as {reportCspViolation: (t: string) => void}).reportCspViolation(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`);
+      void (window as unknown as {reportCspViolation: (t: string) => void}).reportCspViolation(
+        `${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`,
+      );
     });
   });
   return violations;
@@ -47,13 +49,17 @@ export function sitemapPaths(): string[] {
  * event, so the theme's scroll handlers (back-to-top, hiding navbar) would never see the first one.
  */
 export function scrollPage(page: Page, y: number): Promise<void> {
-  return page.evaluate((top) => new Promise<void>((resolve) => {
-    const before = window.scrollY;
-    window.addEventListener('scroll', () => resolve(), {once: true});
-    window.scrollTo(0, top);
-    // Already there (or clamped to where it was): no scroll event will come.
-    if (window.scrollY === before) resolve();
-  }), y);
+  return page.evaluate(
+    (top) =>
+      new Promise<void>((resolve) => {
+        const before = window.scrollY;
+        window.addEventListener('scroll', () => resolve(), {once: true});
+        window.scrollTo(0, top);
+        // Already there (or clamped to where it was): no scroll event will come.
+        if (window.scrollY === before) resolve();
+      }),
+    y,
+  );
 }
 
 export function rawGet(path: string): Promise<{status: number; location?: string; headers: http.IncomingHttpHeaders}> {
@@ -75,7 +81,8 @@ export function rawGet(path: string): Promise<{status: number; location?: string
  */
 export function browserCheckedPaths(): string[] {
   const all = sitemapPaths();
-  const chapters = /^\/api\/v4\/(introduction|authentication|websocket|rate-limiting|errors|schema|check-guest-limit)$|^\/api\/v5\/(time-api-reference|errors)$/;
+  const chapters =
+    /^\/api\/v4\/(introduction|authentication|websocket|rate-limiting|errors|schema|check-guest-limit)$|^\/api\/v5\/(time-api-reference|errors)$/;
   const isOperation = (p: string) => /^\/api\/v[45]\//.test(p) && !chapters.test(p);
   const operations = all.filter(isOperation);
   const sampled = new Set(operations.filter((_, i) => i % 10 === 0));

@@ -22,7 +22,12 @@ test('Tab reaches the navbar, the search box, the colour switch, the sidebar and
     const where = await page.evaluate(() => {
       const el = document.activeElement as HTMLElement;
       const area = el.closest('.navbar') ? 'navbar' : el.closest('.theme-doc-sidebar-container') ? 'sidebar' : el.closest('article') ? 'content' : 'other';
-      return {area, name: `${el.tagName.toLowerCase()} ${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30)}`, search: el.getAttribute('role') === 'combobox', toggle: !!el.closest('.colorModeToggle, [class*="colorModeToggle"]')};
+      return {
+        area,
+        name: `${el.tagName.toLowerCase()} ${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30)}`,
+        search: el.getAttribute('role') === 'combobox',
+        toggle: !!el.closest('.colorModeToggle, [class*="colorModeToggle"]'),
+      };
     });
     seen.add(where.area);
     if (where.search) seen.add('search');

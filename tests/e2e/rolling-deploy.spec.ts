@@ -35,7 +35,9 @@ test.describe('a page whose code is missing on the server', () => {
 
   test('when a chunk of the page is missing on first visit, shows the notice too', async ({page}) => {
     let failed = 0;
-    await page.route(/\/assets\/js\/[^/]+\.js$/, (route) => (!isBundle(route.request().url()) && failed++ === 0 ? route.fulfill({status: 404, body: ''}) : route.continue()));
+    await page.route(/\/assets\/js\/[^/]+\.js$/, (route) =>
+      !isBundle(route.request().url()) && failed++ === 0 ? route.fulfill({status: 404, body: ''}) : route.continue(),
+    );
     await page.goto('/deployment/install/docker-compose');
     await expect(page.getByRole('alert').filter({hasText: NOTICE})).toBeVisible();
     expect(failed).toBeGreaterThan(0);

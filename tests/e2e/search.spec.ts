@@ -34,7 +34,10 @@ test.describe('search bar', () => {
     await box(page).fill('настройка сервера');
     await expect(options(page).first()).toBeVisible();
     expect(await options(page).count()).toBeLessThanOrEqual(10);
-    await expect(page.getByRole('link', {name: 'Все результаты', exact: true})).toHaveAttribute('href', '/search?q=%D0%BD%D0%B0%D1%81%D1%82%D1%80%D0%BE%D0%B9%D0%BA%D0%B0+%D1%81%D0%B5%D1%80%D0%B2%D0%B5%D1%80%D0%B0');
+    await expect(page.getByRole('link', {name: 'Все результаты', exact: true})).toHaveAttribute(
+      'href',
+      '/search?q=%D0%BD%D0%B0%D1%81%D1%82%D1%80%D0%BE%D0%B9%D0%BA%D0%B0+%D1%81%D0%B5%D1%80%D0%B2%D0%B5%D1%80%D0%B0',
+    );
     await expect(page.getByRole('link', {name: /Все результаты в/})).toHaveCount(0);
   });
 
@@ -54,7 +57,7 @@ test.describe('search bar', () => {
     }
   });
 
-  test('typing inside a section loads only that section\'s index; a settled query with nothing there falls back to the whole site', async ({page}) => {
+  test("typing inside a section loads only that section's index; a settled query with nothing there falls back to the whole site", async ({page}) => {
     const shards: string[] = [];
     page.on('request', (request) => {
       const name = /\/search-index\/([a-z-]+)\.[0-9a-f]+\.json$/.exec(new URL(request.url()).pathname)?.[1];
@@ -187,11 +190,15 @@ test.describe('search bar', () => {
   });
 
   test('a shard that cannot be read leaves out its section only, and says what happened', async ({page}) => {
-    await page.route('**/search-index/deployment.*.json', (route) => route.fulfill({contentType: 'application/json', body: '{"format": 1, "pages": [["/deploy'}));
+    await page.route('**/search-index/deployment.*.json', (route) =>
+      route.fulfill({contentType: 'application/json', body: '{"format": 1, "pages": [["/deploy'}),
+    );
     await openHydrated(page, '/');
     await box(page).fill('kubernetes');
     await expect(options(page).first()).toBeVisible();
-    await expect(page.getByText('Раздел «Развёртывание» недоступен для поиска: не удалось загрузить или прочитать его индекс. Показаны результаты из остальных разделов.')).toBeVisible();
+    await expect(
+      page.getByText('Раздел «Развёртывание» недоступен для поиска: не удалось загрузить или прочитать его индекс. Показаны результаты из остальных разделов.'),
+    ).toBeVisible();
     await expect(page.getByText(/Проверьте подключение к сети/)).toHaveCount(0);
     // Inside that section the bar searches the rest of the documentation instead.
     await openHydrated(page, '/deployment/');
@@ -297,7 +304,9 @@ test('index shards and fragments are cached for good; the manifest that names th
     expect(shard.headers()['x-content-type-options']).toBe('nosniff');
   }
   // The fragments of a page, named in its shard's page record.
-  const shard = (await (await request.get(`/${contexts.find((c) => c.path === 'deployment')!.file}`)).json()) as {pages: [string, string, string[], number, [string, number][]][]};
+  const shard = (await (await request.get(`/${contexts.find((c) => c.path === 'deployment')!.file}`)).json()) as {
+    pages: [string, string, string[], number, [string, number][]][];
+  };
   const [, , , , fragments] = shard.pages.find(([url]) => url === '/deployment/install/docker-compose')!;
   for (const [hash] of fragments) {
     const fragment = await request.get(`/search-index/fragment.${hash}.json`);
@@ -336,10 +345,12 @@ test.describe('search page', () => {
     // A section left out and nothing in the others: one sentence says both.
     await page.route('**/search-index/deployment.*.json', (route) => route.fulfill({status: 404, body: 'not found'}));
     await openHydrated(page, '/search?q=%2Bkubernetes+%2Bzzzqqqxxx');
-    await expect(status).toHaveText(['Раздел «Развёртывание» недоступен для поиска: не удалось загрузить или прочитать его индекс. В остальных разделах ничего не найдено.']);
+    await expect(status).toHaveText([
+      'Раздел «Развёртывание» недоступен для поиска: не удалось загрузить или прочитать его индекс. В остальных разделах ничего не найдено.',
+    ]);
   });
 
-  test('shows a result\'s excerpt around the typed words, and the result without it when its text cannot be fetched', async ({page}) => {
+  test("shows a result's excerpt around the typed words, and the result without it when its text cannot be fetched", async ({page}) => {
     await openHydrated(page, '/search?q=%D0%BF%D0%B0%D1%80%D0%BE%D0%BB%D1%8C+postgresql');
     const first = page.locator('main ol article').first();
     await expect(first.locator('[class*="excerpt"] mark').first()).toHaveText(/^(парол\p{L}*|postgresql)$/iu);
@@ -377,7 +388,11 @@ for (const theme of ['light', 'dark']) {
     await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
     const violations = async () =>
       (await new AxeBuilder({page}).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations.map(
-        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`,
+        (v) =>
+          `${v.id}: ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 5)
+            .join(', ')}`,
       );
     await openHydrated(page, '/administration/');
     await box(page).fill('настройка почты');

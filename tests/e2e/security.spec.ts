@@ -59,7 +59,16 @@ test('pages run under the policy without a single violation, and request nothing
     if (!['data:', 'blob:'].includes(url.protocol) && url.origin !== new URL(baseURL!).origin) foreign.push(request.url());
   });
   // Every page type, and the search worker and highlighter at work.
-  for (const path of ['/', '/deployment/install/docker-compose', '/administration/settings/environment/smtp', '/api/v4/create-post', '/api/v4/introduction', '/faq', '/no-such-page', '/administration/data-management/']) {
+  for (const path of [
+    '/',
+    '/deployment/install/docker-compose',
+    '/administration/settings/environment/smtp',
+    '/api/v4/create-post',
+    '/api/v4/introduction',
+    '/faq',
+    '/no-such-page',
+    '/administration/data-management/',
+  ]) {
     await page.goto(path);
     await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
   }
@@ -78,7 +87,14 @@ test('dot-files, the build’s nginx snippet and source maps are not served', as
 });
 
 test('path traversal, plain or encoded, never leaves the site folder', async () => {
-  for (const path of ['/../../../../etc/passwd', '/%2e%2e/%2e%2e/%2e%2e/etc/passwd', '/assets/..%2f..%2f..%2fetc%2fpasswd', '/%252e%252e/etc/passwd', '/..%5c..%5cetc%5cpasswd', '/search-index/..%2f..%2f..%2fetc%2fpasswd']) {
+  for (const path of [
+    '/../../../../etc/passwd',
+    '/%2e%2e/%2e%2e/%2e%2e/etc/passwd',
+    '/assets/..%2f..%2f..%2fetc%2fpasswd',
+    '/%252e%252e/etc/passwd',
+    '/..%5c..%5cetc%5cpasswd',
+    '/search-index/..%2f..%2f..%2fetc%2fpasswd',
+  ]) {
     const {status, headers} = await rawGet(path);
     expect([400, 404], `${path} → ${status}`).toContain(status);
     expectSecurityHeaders(headers, path);
@@ -124,7 +140,15 @@ test('answers of every status carry each security header once', async () => {
 test('every kind of file in the build is served with a type of its own, never as octet-stream', async () => {
   const byExtension = new Map<string, string>();
   // Pages are served at their clean paths (X.html redirects), see above; .gz copies are not files of the site.
-  for (const file of listFiles(build, (f) => !/\.(html|gz)$/.test(f) && !path.relative(build, f).split(path.sep).some((part) => part.startsWith('.')))) {
+  for (const file of listFiles(
+    build,
+    (f) =>
+      !/\.(html|gz)$/.test(f) &&
+      !path
+        .relative(build, f)
+        .split(path.sep)
+        .some((part) => part.startsWith('.')),
+  )) {
     const extension = path.extname(file);
     if (!byExtension.has(extension)) byExtension.set(extension, `/${path.relative(build, file).split(path.sep).map(encodeURIComponent).join('/')}`);
   }
@@ -141,7 +165,12 @@ test('every kind of file in the build is served with a type of its own, never as
 });
 
 test('the Mozilla Observatory score of the real response headers is A+', async () => {
-  const site = await observeSite(port, ['/deployment/install/docker-compose.html', '/deployment/index.html', '/administration/data-management/', encodeURI('/api/v4/введение')]);
+  const site = await observeSite(port, [
+    '/deployment/install/docker-compose.html',
+    '/deployment/index.html',
+    '/administration/data-management/',
+    encodeURI('/api/v4/введение'),
+  ]);
   const {score, grade, results} = observatoryScore(site);
   expect({grade, failing: results.filter((r) => r.modifier < 0)}).toEqual({grade: 'A+', failing: []});
   expect(score).toBeGreaterThanOrEqual(100);

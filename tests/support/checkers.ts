@@ -22,7 +22,12 @@ export function requireTool(program: string, debianPackage: string): string {
 }
 
 /** Runs `program args…` and returns its exit status and output; never throws on a non-zero exit. */
-export function runChecker(program: string, debianPackage: string, args: string[], options: {cwd?: string; env?: NodeJS.ProcessEnv; input?: string} = {}): CheckResult {
+export function runChecker(
+  program: string,
+  debianPackage: string,
+  args: string[],
+  options: {cwd?: string; env?: NodeJS.ProcessEnv; input?: string} = {},
+): CheckResult {
   const bin = requireTool(program, debianPackage);
   const run = spawnSync(bin, args, {encoding: 'utf8', timeout: 60_000, cwd: options.cwd, env: options.env ?? process.env, input: options.input});
   if (run.error) throw new Error(`${program} ${args.join(' ')}: ${run.error.message}`);
@@ -34,7 +39,21 @@ export function selfSignedCertificate(dir: string): {cert: string; key: string} 
   const cert = path.join(dir, 'fullchain.pem');
   const key = path.join(dir, 'privkey.pem');
   if (!fs.existsSync(cert)) {
-    const run = runChecker('openssl', 'openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=time.example.ru', '-keyout', key, '-out', cert]);
+    const run = runChecker('openssl', 'openssl', [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=time.example.ru',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ]);
     if (run.status !== 0) throw new Error(`openssl could not make a test certificate: ${run.output}`);
   }
   return {cert, key};

@@ -78,7 +78,9 @@ function cookies(headers: [string, string][]): TestResult {
   if (set.length === 0) return {test: 'cookies', result: 'cookies-not-found', modifier: 0};
   // A static documentation site has no reason to set any cookie: one is a finding by itself.
   const secure = set.every((c) => /;\s*secure\b/i.test(c));
-  return secure ? {test: 'cookies', result: 'cookies-secure-with-httponly-sessions', modifier: 0} : {test: 'cookies', result: 'cookies-without-secure-flag', modifier: -20};
+  return secure
+    ? {test: 'cookies', result: 'cookies-secure-with-httponly-sessions', modifier: 0}
+    : {test: 'cookies', result: 'cookies-without-secure-flag', modifier: -20};
 }
 
 function crossOriginResourceSharing({allowOrigin, allowCredentials}: ObservedSite['cors']): TestResult {
@@ -99,18 +101,35 @@ function redirection(site: ObservedSite): TestResult {
       return true;
     }
   });
-  return offSite ? {test: 'redirection', result: 'redirection-not-to-https', modifier: -20} : {test: 'redirection', result: 'redirection-to-https', modifier: 0};
+  return offSite
+    ? {test: 'redirection', result: 'redirection-not-to-https', modifier: -20}
+    : {test: 'redirection', result: 'redirection-to-https', modifier: 0};
 }
 
 function referrerPolicy(headers: [string, string][]): TestResult {
   const test = 'referrer-policy';
   const sent = values(headers, 'referrer-policy');
   if (sent.length === 0) return {test, result: 'referrer-policy-not-implemented', modifier: 0};
-  const known = ['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin', 'no-referrer-when-downgrade', 'origin', 'origin-when-cross-origin', 'unsafe-url'];
+  const known = [
+    'no-referrer',
+    'same-origin',
+    'strict-origin',
+    'strict-origin-when-cross-origin',
+    'no-referrer-when-downgrade',
+    'origin',
+    'origin-when-cross-origin',
+    'unsafe-url',
+  ];
   // Browsers take the last policy they know.
-  const policy = sent.join(',').split(',').map((p) => p.trim().toLowerCase()).filter((p) => known.includes(p)).pop();
+  const policy = sent
+    .join(',')
+    .split(',')
+    .map((p) => p.trim().toLowerCase())
+    .filter((p) => known.includes(p))
+    .pop();
   if (!policy) return {test, result: 'referrer-policy-header-invalid', modifier: -5};
-  if (['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin'].includes(policy)) return {test, result: 'referrer-policy-private', modifier: 5};
+  if (['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin'].includes(policy))
+    return {test, result: 'referrer-policy-private', modifier: 5};
   if (policy === 'no-referrer-when-downgrade') return {test, result: 'referrer-policy-no-referrer-when-downgrade', modifier: 0};
   return {test, result: 'referrer-policy-unsafe', modifier: -5};
 }
@@ -137,8 +156,13 @@ function subresourceIntegrity(html: string, origin: string): TestResult {
   if (external.length === 0) return {test, result: 'sri-not-implemented-but-all-scripts-loaded-from-secure-origin', modifier: 0};
   const insecure = external.some((attributes) => /\bsrc\s*=\s*["']?(http:|\/\/)/i.test(attributes));
   const withIntegrity = external.every((attributes) => /\bintegrity\s*=/i.test(attributes));
-  if (withIntegrity) return insecure ? {test, result: 'sri-implemented-but-external-scripts-not-loaded-securely', modifier: -20} : {test, result: 'sri-implemented-and-external-scripts-loaded-securely', modifier: 5};
-  return insecure ? {test, result: 'sri-not-implemented-and-external-scripts-not-loaded-securely', modifier: -50} : {test, result: 'sri-not-implemented-but-external-scripts-loaded-securely', modifier: -5};
+  if (withIntegrity)
+    return insecure
+      ? {test, result: 'sri-implemented-but-external-scripts-not-loaded-securely', modifier: -20}
+      : {test, result: 'sri-implemented-and-external-scripts-loaded-securely', modifier: 5};
+  return insecure
+    ? {test, result: 'sri-not-implemented-and-external-scripts-not-loaded-securely', modifier: -50}
+    : {test, result: 'sri-not-implemented-but-external-scripts-loaded-securely', modifier: -5};
 }
 
 function xContentTypeOptions(headers: [string, string][]): TestResult {
@@ -197,6 +221,19 @@ export function observatoryScore(site: ObservedSite): {score: number; grade: str
 }
 
 export function gradeFor(score: number): string {
-  const chart: [number, string][] = [[100, 'A+'], [90, 'A'], [85, 'A-'], [80, 'B+'], [70, 'B'], [65, 'B-'], [60, 'C+'], [50, 'C'], [45, 'C-'], [40, 'D+'], [30, 'D'], [25, 'D-']];
+  const chart: [number, string][] = [
+    [100, 'A+'],
+    [90, 'A'],
+    [85, 'A-'],
+    [80, 'B+'],
+    [70, 'B'],
+    [65, 'B-'],
+    [60, 'C+'],
+    [50, 'C'],
+    [45, 'C-'],
+    [40, 'D+'],
+    [30, 'D'],
+    [25, 'D-'],
+  ];
   return chart.find(([min]) => score >= min)?.[1] ?? 'F';
 }

@@ -46,7 +46,10 @@ export function unknownCalls(text: string, ops: [string, RegExp][]): string[] {
 
 /** curl commands (not prose that names curl) with continuation lines joined: method from -X, else POST when a body is sent. */
 export function curlCalls(text: string): string[] {
-  const commands = text.replace(/\\\n\s*/g, ' ').split('\n').filter((l) => /(?:^|[|;&(=]\s*)\$?\s*curl\s/.test(l.trim()));
+  const commands = text
+    .replace(/\\\n\s*/g, ' ')
+    .split('\n')
+    .filter((l) => /(?:^|[|;&(=]\s*)\$?\s*curl\s/.test(l.trim()));
   return commands.flatMap((command) => {
     const url = command.match(/(?:https?:\/\/[^/\s"']+|\$\{?\w+\}?)(\/(?:api\/v4|plugins|hooks)\/[^\s"'?]*)/);
     if (!url) return [];
@@ -68,15 +71,14 @@ describe('API calls named in the guides', () => {
   });
 
   it('read the method and path of curl commands, continuation lines included', () => {
-    const text = 'curl -sS -X DELETE "https://time.example.ru/api/v4/imports/time-import.zip" \\\n  -H "Authorization: Bearer $TOKEN"\ncurl -sS "$SERVER_URL/api/v4/users/me"\ncurl -s https://time.example.ru/api/v4/jobs/$JOB_ID \\\n  -d \'{}\'';
+    const text =
+      'curl -sS -X DELETE "https://time.example.ru/api/v4/imports/time-import.zip" \\\n  -H "Authorization: Bearer $TOKEN"\ncurl -sS "$SERVER_URL/api/v4/users/me"\ncurl -s https://time.example.ru/api/v4/jobs/$JOB_ID \\\n  -d \'{}\'';
     expect(curlCalls(text)).toEqual(['DELETE /api/v4/imports/time-import.zip', 'GET /api/v4/users/me', 'POST /api/v4/jobs/x']);
     expect(curlCalls(text).flatMap((call) => unknownCalls(call, ops))).toEqual(['DELETE /api/v4/imports/time-import.zip', 'POST /api/v4/jobs/x']);
   });
 
   it('name only operations of the v4 reference', () => {
-    const files = [
-      ...CONTENT_DIRS.flatMap((dir) => listDocFiles(path.join(root, dir))),
-    ];
+    const files = [...CONTENT_DIRS.flatMap((dir) => listDocFiles(path.join(root, dir)))];
     expect(files.length).toBeGreaterThan(100);
     const wrong = files.flatMap((file) => {
       const text = fs.readFileSync(file, 'utf8');

@@ -23,7 +23,10 @@ const operation = {
   responses: {'201': {content: {'application/json': {schema: {type: 'object'}}}}, '400': {content: {'application/json': {}}}},
   postman: {
     url: {path: ['channels', ':channel_id', 'members'], host: ['{{baseUrl}}'], query: [], variable: [{key: 'channel_id', value: ''}]},
-    header: [{key: 'Content-Type', value: 'application/json'}, {key: 'Accept', value: 'application/json'}],
+    header: [
+      {key: 'Content-Type', value: 'application/json'},
+      {key: 'Accept', value: 'application/json'},
+    ],
     method: 'POST',
     body: {mode: 'raw', raw: ''},
   },
@@ -51,14 +54,24 @@ describe('build-time code samples (plugins/openapi/samples.ts)', () => {
   });
 
   it('takes the body from the authored example when the operation has one', () => {
-    const authored = {...operation, requestBody: {content: {'application/json': {...operation.requestBody.content['application/json'], example: {user_id: '8fksdi9f8ffbinjr4qcuoa3hbw', post_root_id: ''}}}}};
+    const authored = {
+      ...operation,
+      requestBody: {
+        content: {
+          'application/json': {...operation.requestBody.content['application/json'], example: {user_id: '8fksdi9f8ffbinjr4qcuoa3hbw', post_root_id: ''}},
+        },
+      },
+    };
     const curl = codeSamplesFor(authored)[0].variants[0].code;
     expect(curl).toContain('"user_id": "8fksdi9f8ffbinjr4qcuoa3hbw"');
     expect(curl).toContain('"post_root_id": ""');
   });
 
   it('starts authorization as the try-it form does: one option per requirement, fields empty, the first selected', () => {
-    const auth = initialAuth([{bearerAuth: []}, {basicAuth: [], bearerAuth: []}], {bearerAuth: {type: 'http', scheme: 'bearer'}, basicAuth: {type: 'http', scheme: 'basic'}});
+    const auth = initialAuth([{bearerAuth: []}, {basicAuth: [], bearerAuth: []}], {
+      bearerAuth: {type: 'http', scheme: 'bearer'},
+      basicAuth: {type: 'http', scheme: 'basic'},
+    });
     expect(Object.keys(auth.options)).toEqual(['bearerAuth', 'basicAuth and bearerAuth']);
     expect(auth.options['basicAuth and bearerAuth'].map((o) => o.key)).toEqual(['basicAuth', 'bearerAuth']);
     expect(auth.data).toEqual({bearerAuth: {token: undefined}, basicAuth: {username: undefined, password: undefined}});

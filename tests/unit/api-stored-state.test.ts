@@ -7,7 +7,7 @@ const servers: Server[] = [
 ];
 
 describe('the try-it server read back from storage', () => {
-  it('restores one of the operation\'s servers with the host the reader typed', () => {
+  it("restores one of the operation's servers with the host the reader typed", () => {
     const stored = JSON.stringify({url: 'https://{host}/api/v4', variables: {host: {default: 'chat.corp.example.ru'}}});
     expect(restoreServer(stored, servers)).toEqual({...servers[0], variables: {host: {default: 'chat.corp.example.ru'}}});
   });
@@ -18,7 +18,7 @@ describe('the try-it server read back from storage', () => {
     }
   });
 
-  it('keeps the spec\'s variable values where the stored ones are not text or not allowed', () => {
+  it("keeps the spec's variable values where the stored ones are not text or not allowed", () => {
     const stored = JSON.stringify({url: 'https://{host}/api/{version}', variables: {host: null, version: {default: 'v9'}}});
     expect(restoreServer(stored, servers)).toEqual(servers[1]);
   });
@@ -26,8 +26,16 @@ describe('the try-it server read back from storage', () => {
 
 describe('the try-it credentials read back from storage', () => {
   it('keeps text values and a known scheme, and drops the rest', () => {
-    const auth = {data: {bearerAuth: {token: {value: 1} as unknown}, basic: {username: 'u', password: 5 as unknown}}, options: {bearerAuth: [], basic: []}, selected: 'noSuchScheme'};
-    expect(checkedAuth(auth)).toEqual({data: {bearerAuth: {token: undefined}, basic: {username: 'u', password: undefined}}, options: {bearerAuth: [], basic: []}, selected: 'bearerAuth'});
+    const auth = {
+      data: {bearerAuth: {token: {value: 1} as unknown}, basic: {username: 'u', password: 5 as unknown}},
+      options: {bearerAuth: [], basic: []},
+      selected: 'noSuchScheme',
+    };
+    expect(checkedAuth(auth)).toEqual({
+      data: {bearerAuth: {token: undefined}, basic: {username: 'u', password: undefined}},
+      options: {bearerAuth: [], basic: []},
+      selected: 'bearerAuth',
+    });
     expect(checkedAuth({...auth, selected: 'basic'}).selected).toBe('basic');
   });
 });

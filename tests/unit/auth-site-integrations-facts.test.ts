@@ -41,22 +41,41 @@ const scanned = [
 ].filter((f) => fs.existsSync(path.join(root, f)) && !f.endsWith('site_config/notices.md'));
 
 const GONE_KEYS = [
-  'EnableOnlyAdminIntegrations', 'OutgoingIntegrationRequestsTimeout', 'AllowPersistentNotifications',
-  'PersistentNotificationIntervalMinutes', 'PersistentNotificationMaxCount', 'PersistentNotificationMaxRecipients',
-  'UniqueEmojiReactionLimitPerPost', 'GiphySdkKey', 'ForgotPasswordLink', 'EnableForgotLink', 'EnableJoinLeaveMessageByDefault',
-  'RefreshPostStatsRunTime', 'ExperimentalTownSquareIsReadOnly', 'DesktopMinVersion', 'DesktopLatestVersion', 'AuroraMinVersion',
-  'AuroraLatestVersion', 'LdapSettings.MaximumLoginAttempts', 'ReAddRemovedMembers', 'HideTags',
-  'EmailInvitationLinkExpirationInHours', 'too_many_reactions', 'too_many_ldap',
+  'EnableOnlyAdminIntegrations',
+  'OutgoingIntegrationRequestsTimeout',
+  'AllowPersistentNotifications',
+  'PersistentNotificationIntervalMinutes',
+  'PersistentNotificationMaxCount',
+  'PersistentNotificationMaxRecipients',
+  'UniqueEmojiReactionLimitPerPost',
+  'GiphySdkKey',
+  'ForgotPasswordLink',
+  'EnableForgotLink',
+  'EnableJoinLeaveMessageByDefault',
+  'RefreshPostStatsRunTime',
+  'ExperimentalTownSquareIsReadOnly',
+  'DesktopMinVersion',
+  'DesktopLatestVersion',
+  'AuroraMinVersion',
+  'AuroraLatestVersion',
+  'LdapSettings.MaximumLoginAttempts',
+  'ReAddRemovedMembers',
+  'HideTags',
+  'EmailInvitationLinkExpirationInHours',
+  'too_many_reactions',
+  'too_many_ldap',
 ];
 
 /** Lines of a file, without the recommended-values section (another writer rewrites those tables). */
 function lines(file: string): [number, string][] {
   const out: [number, string][] = [];
   let skipping = false;
-  fs.readFileSync(path.join(root, file), 'utf8').split('\n').forEach((line, i) => {
-    if (line.startsWith('## ')) skipping = line.includes('{#recommended}');
-    if (!skipping) out.push([i + 1, line]);
-  });
+  fs.readFileSync(path.join(root, file), 'utf8')
+    .split('\n')
+    .forEach((line, i) => {
+      if (line.startsWith('## ')) skipping = line.includes('{#recommended}');
+      if (!skipping) out.push([i + 1, line]);
+    });
   return out;
 }
 
@@ -127,7 +146,7 @@ describe('authentication, site configuration and integrations facts', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('keep the invitation lifetime at 7.8\'s 48 hours wherever a page states it', () => {
+  it("keep the invitation lifetime at 7.8's 48 hours wherever a page states it", () => {
     const stated = scanned.flatMap((file) =>
       lines(file).flatMap(([n, line]) => {
         const m = /(?:ссылк\p{L}* из письма|приглашени\p{L}*)[^.|]*?действует (\d+)\s*час/iu.exec(line);

@@ -157,22 +157,32 @@ function cronJobProblems(text: string, file: string): string[] {
   if (cron.apiVersion !== 'batch/v1') problems.push(`${file}: CronJob apiVersion must be batch/v1, not ${cron.apiVersion}`);
   const spec = cron.spec ?? {};
   const schedule = String(spec.schedule ?? '');
-  if (!/^(\S+\s+){4}\S+$/.test(schedule) || schedule.split(/\s+/).some((field) => !/^[\d*,/-]+$/.test(field))) problems.push(`${file}: CronJob schedule "${schedule}" is not five cron fields`);
+  if (!/^(\S+\s+){4}\S+$/.test(schedule) || schedule.split(/\s+/).some((field) => !/^[\d*,/-]+$/.test(field)))
+    problems.push(`${file}: CronJob schedule "${schedule}" is not five cron fields`);
   if (spec.concurrencyPolicy !== 'Forbid') problems.push(`${file}: concurrencyPolicy must be Forbid (two dumps at once double the load)`);
   const pod = (spec.jobTemplate as {spec?: {template?: {spec?: Record<string, unknown>}}} | undefined)?.spec?.template?.spec;
   if (!pod) return [...problems, `${file}: CronJob has no spec.jobTemplate.spec.template.spec`];
   if (!['OnFailure', 'Never'].includes(String(pod.restartPolicy))) problems.push(`${file}: restartPolicy must be OnFailure or Never`);
-  const containers = (pod.containers ?? []) as {image?: string; env?: {name: string; valueFrom?: {secretKeyRef?: {name: string; key: string}}}[]; volumeMounts?: {name: string}[]; args?: string[]}[];
+  const containers = (pod.containers ?? []) as {
+    image?: string;
+    env?: {name: string; valueFrom?: {secretKeyRef?: {name: string; key: string}}}[];
+    volumeMounts?: {name: string}[];
+    args?: string[];
+  }[];
   if (!containers.length) return [...problems, `${file}: the pod has no containers`];
   const volumes = (pod.volumes ?? []) as {name: string; persistentVolumeClaim?: {claimName: string}}[];
   for (const c of containers) {
     const major = /^postgres:(\d+)/.exec(c.image ?? '')?.[1];
-    if (!major || !(product.supported.postgres as readonly string[]).includes(major)) problems.push(`${file}: image ${c.image} is not a supported PostgreSQL major (${product.supported.postgres.join(', ')})`);
+    if (!major || !(product.supported.postgres as readonly string[]).includes(major))
+      problems.push(`${file}: image ${c.image} is not a supported PostgreSQL major (${product.supported.postgres.join(', ')})`);
     for (const m of c.volumeMounts ?? []) if (!volumes.some((v) => v.name === m.name)) problems.push(`${file}: volumeMount ${m.name} has no volume`);
     const ref = c.env?.find((e) => e.name === 'TIME_SQLSETTINGS_DATASOURCE')?.valueFrom?.secretKeyRef;
-    if (ref?.name !== 'time-secrets' || ref.key !== 'TIME_SQLSETTINGS_DATASOURCE') problems.push(`${file}: the connection string must come from Secret time-secrets, key TIME_SQLSETTINGS_DATASOURCE (as in the Kustomize guide)`);
+    if (ref?.name !== 'time-secrets' || ref.key !== 'TIME_SQLSETTINGS_DATASOURCE')
+      problems.push(`${file}: the connection string must come from Secret time-secrets, key TIME_SQLSETTINGS_DATASOURCE (as in the Kustomize guide)`);
   }
-  for (const v of volumes) if (v.persistentVolumeClaim && v.persistentVolumeClaim.claimName !== pvc?.metadata?.name) problems.push(`${file}: volume ${v.name} claims ${v.persistentVolumeClaim.claimName}, which this file does not define`);
+  for (const v of volumes)
+    if (v.persistentVolumeClaim && v.persistentVolumeClaim.claimName !== pvc?.metadata?.name)
+      problems.push(`${file}: volume ${v.name} claims ${v.persistentVolumeClaim.claimName}, which this file does not define`);
   return problems;
 }
 
@@ -184,8 +194,11 @@ describe('time-pgdump-cronjob.yaml', () => {
   });
 
   it('its shell script parses', () => {
-    const cron = parseAllDocuments(text).map((d) => d.toJS() as K8sObject).find((o) => o.kind === 'CronJob')!;
-    const script = (cron.spec as {jobTemplate: {spec: {template: {spec: {containers: {args: string[]}[]}}}}}).jobTemplate.spec.template.spec.containers[0].args[0];
+    const cron = parseAllDocuments(text)
+      .map((d) => d.toJS() as K8sObject)
+      .find((o) => o.kind === 'CronJob')!;
+    const script = (cron.spec as {jobTemplate: {spec: {template: {spec: {containers: {args: string[]}[]}}}}}).jobTemplate.spec.template.spec.containers[0]
+      .args[0];
     const run = runChecker('sh', 'dash', ['-n'], {input: script});
     expect(run.status, run.output).toBe(0);
     expect(script).toContain('pg_restore --list');
@@ -194,7 +207,9 @@ describe('time-pgdump-cronjob.yaml', () => {
   it('broken copies are rejected with the file named', () => {
     expect(cronJobProblems(text.replace(/schedule: .*/, 'schedule: "every night"'), 'x.yaml').join('\n')).toContain('x.yaml: CronJob schedule');
     expect(cronJobProblems(text.replace('claimName: time-backup', 'claimName: time-bakup'), 'x.yaml').join('\n')).toContain('claims time-bakup');
-    expect(cronJobProblems(text.replace('image: postgres:16-alpine', 'image: postgres:12-alpine'), 'x.yaml').join('\n')).toContain('not a supported PostgreSQL major');
+    expect(cronJobProblems(text.replace('image: postgres:16-alpine', 'image: postgres:12-alpine'), 'x.yaml').join('\n')).toContain(
+      'not a supported PostgreSQL major',
+    );
     expect(cronJobProblems(`${text}\n  bad: [`, 'x.yaml')[0]).toMatch(/^x\.yaml: /);
   });
 });

@@ -7,7 +7,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
-import {articleHtml, builtHtmlFiles, fileOfRoute, normalizeRoute, readPage, readSidebars, routeOfFile, SIDEBARS_FILE, toShownSidebar, writeSidebars, type LoadedDoc} from '../../plugins/shared/built-site';
+import {
+  articleHtml,
+  builtHtmlFiles,
+  fileOfRoute,
+  normalizeRoute,
+  readPage,
+  readSidebars,
+  routeOfFile,
+  SIDEBARS_FILE,
+  toShownSidebar,
+  writeSidebars,
+  type LoadedDoc,
+} from '../../plugins/shared/built-site';
 
 const site = fs.mkdtempSync(path.join(os.tmpdir(), 'built-site-'));
 const write = (file: string, text = '<html></html>') => {
@@ -45,7 +57,11 @@ describe('a built page', () => {
     `<!doctype html><html class="docs-wrapper docs-doc-page"><head><meta name="description" content="Описание."></head><body><nav class="navbar">Меню</nav><main><article>${article}</article><nav class="pagination-nav">Дальше</nav></main><footer>Подвал</footer></body></html>`;
 
   it('is a doc page with its title, description, breadcrumbs and content, apart from the chrome', () => {
-    const page = readPage(doc('<nav class="theme-doc-breadcrumbs"><ul><li>Раздел</li><li>Страница</li></ul></nav><div class="theme-doc-markdown markdown"><header><h1>Стра\u200bница</h1></header><p>Текст.</p></div>'));
+    const page = readPage(
+      doc(
+        '<nav class="theme-doc-breadcrumbs"><ul><li>Раздел</li><li>Страница</li></ul></nav><div class="theme-doc-markdown markdown"><header><h1>Стра\u200bница</h1></header><p>Текст.</p></div>',
+      ),
+    );
     expect([page.isDoc, page.title, page.description, page.crumbs]).toEqual([true, 'Страница', 'Описание.', ['Раздел', 'Страница']]);
     expect(page.content?.find('p').text()).toBe('Текст.');
     expect(page.$(page.main!).text()).not.toMatch(/Меню|Подвал|Дальше/);
@@ -58,7 +74,9 @@ describe('a built page', () => {
   });
 
   it('cuts the article out of the HTML, or nothing when there is none', () => {
-    expect(articleHtml('<body><nav>x</nav><article><p>a</p><article>b</article></article><footer></footer></body>')).toBe('<article><p>a</p><article>b</article></article>');
+    expect(articleHtml('<body><nav>x</nav><article><p>a</p><article>b</article></article><footer></footer></body>')).toBe(
+      '<article><p>a</p><article>b</article></article>',
+    );
     expect(articleHtml('<body><main></main></body>')).toBeUndefined();
   });
 });
@@ -76,7 +94,12 @@ describe('the sidebars of a build', () => {
         {type: 'doc', id: 'a'},
         {type: 'doc', id: 'b', label: 'Не эта'},
         {type: 'category', label: 'Раздел', link: {type: 'doc', id: 'c'}, items: [{type: 'ref', id: 'a', label: 'Ссылка'}, {type: 'html'}]},
-        {type: 'category', label: 'Обзор', link: {type: 'generated-index', permalink: '/category/x'}, items: [{type: 'link', href: 'https://example.org', label: 'Снаружи'}]},
+        {
+          type: 'category',
+          label: 'Обзор',
+          link: {type: 'generated-index', permalink: '/category/x'},
+          items: [{type: 'link', href: 'https://example.org', label: 'Снаружи'}],
+        },
         {type: 'category', label: 'Без ссылки', items: []},
       ],
       docs,

@@ -27,10 +27,12 @@ describe('npm run check', () => {
     const scripts = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts as Record<string, string>;
     expect(scripts.check).toBe('tsx scripts/check.ts');
     expect(STEPS.map((s) => s.script).filter((s) => !(s in scripts) && s !== 'lint')).toEqual([]);
-    expect(STEPS.map((s) => s.script)).toEqual(expect.arrayContaining(['typecheck', 'test:unit', 'check:content', 'check:openapi', 'check:proofread:sources', 'lint']));
+    expect(STEPS.map((s) => s.script)).toEqual(
+      expect.arrayContaining(['typecheck', 'test:unit', 'check:content', 'check:openapi', 'check:proofread:sources', 'lint']),
+    );
   });
 
-  it('runs steps side by side, keeps each one\'s output and fails the ones that fail', async () => {
+  it("runs steps side by side, keeps each one's output and fails the ones that fail", async () => {
     const results = await runSteps(
       [
         {name: 'slow', script: 'slow'},
@@ -45,7 +47,13 @@ describe('npm run check', () => {
     // The second slow step started before the first one was done.
     const [first, second] = results.slice(0, 2).map((r) => Number(/started at (\d+)/.exec(r.output)?.[1]));
     expect(Math.abs(second - first)).toBeLessThan(1500);
-    expect(results.map((r) => [r.step.name, r.ok])).toEqual([['slow', true], ['slow too', true], ['broken', false], ['fast', true], ['missing', false]]);
+    expect(results.map((r) => [r.step.name, r.ok])).toEqual([
+      ['slow', true],
+      ['slow too', true],
+      ['broken', false],
+      ['fast', true],
+      ['missing', false],
+    ]);
     expect(results[4].output).toBe('package.json has no "missing" script');
     expect(results[0].output).toContain('slow done');
     expect(results[2].output).toContain('src/a.md:3 — bad');

@@ -9,7 +9,10 @@ import {CONTENT_DIRS, listDocFiles} from '../../plugins/content-check/rules';
 
 const root = path.resolve(__dirname, '../..');
 const COMMANDS = new Set(
-  fs.readFileSync(path.join(root, 'data/lineage/mmctl-commands.txt'), 'utf8').split('\n').filter((l) => l && !l.startsWith('#')),
+  fs
+    .readFileSync(path.join(root, 'data/lineage/mmctl-commands.txt'), 'utf8')
+    .split('\n')
+    .filter((l) => l && !l.startsWith('#')),
 );
 const hasChildren = (command: string) => [...COMMANDS].some((c) => c.startsWith(`${command} `));
 
@@ -48,11 +51,12 @@ describe('timectl commands', () => {
   });
 
   it('on the portal are commands of the lineage CLI', () => {
-    const files = [
-      ...CONTENT_DIRS.flatMap((dir) => listDocFiles(path.join(root, dir))),
-    ];
+    const files = [...CONTENT_DIRS.flatMap((dir) => listDocFiles(path.join(root, dir)))];
     const wrong = files.flatMap((file) =>
-      fs.readFileSync(file, 'utf8').split('\n').flatMap((line, i) => wrongInvocations(line).map((w) => `${path.relative(root, file)}:${i + 1}: ${w}`)),
+      fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((line, i) => wrongInvocations(line).map((w) => `${path.relative(root, file)}:${i + 1}: ${w}`)),
     );
     expect(wrong).toEqual([]);
   });

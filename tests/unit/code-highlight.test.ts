@@ -32,7 +32,10 @@ describe('build-time code highlighting', () => {
     const decoded = decodeTokens(JSON.stringify(encodeLines(tokenize(code, 'yaml'))));
     expect(decoded).toHaveLength(4);
     expect(decoded!.map((line) => line.map((t) => t.content).join('')).join('\n')).toBe(code);
-    expect(decoded![0]).toEqual([{types: ['key', 'atrule'], content: 'server'}, {types: ['punctuation'], content: ':'}]);
+    expect(decoded![0]).toEqual([
+      {types: ['key', 'atrule'], content: 'server'},
+      {types: ['punctuation'], content: ':'},
+    ]);
     expect(decoded![2]).toEqual([{types: ['plain'], content: ''}]);
     expect(decoded![3]).toEqual([{types: ['comment'], content: '# comment'}]);
   });

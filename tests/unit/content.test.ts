@@ -48,9 +48,7 @@ describe('checkDocument', () => {
   });
 
   it('reports front matter that is not YAML', () => {
-    expect(messages(good.replace('title: Установка', 'title: [Установка'))).toEqual([
-      expect.stringMatching(/front matter is not valid YAML/),
-    ]);
+    expect(messages(good.replace('title: Установка', 'title: [Установка'))).toEqual([expect.stringMatching(/front matter is not valid YAML/)]);
   });
 
   it('requires explicit Latin heading ids, h2 and h3 only, unique', () => {
@@ -101,7 +99,9 @@ describe('checkDocument', () => {
       expect.stringMatching(/^24: ServiceSettings\.EnableOnlyAdminIntegrations is neither in the settings catalogue nor a key of Mattermost 7\.8/),
     ]);
     expect(check('Кэш: `CacheSettings.RedisAddress` и `CacheSettings.Redis*`.')).toHaveLength(2);
-    expect(check('Переменная `TIME_CACHESETTINGS_REDISADDRESS`.')).toEqual([expect.stringMatching(/TIME_CACHESETTINGS_REDISADDRESS is not the variable of any setting/)]);
+    expect(check('Переменная `TIME_CACHESETTINGS_REDISADDRESS`.')).toEqual([
+      expect.stringMatching(/TIME_CACHESETTINGS_REDISADDRESS is not the variable of any setting/),
+    ]);
     expect(check('Ключ `PluginSettings.Plugins.jitsi.JitsiURL` описан на странице плагина.')).toEqual([]);
   });
 

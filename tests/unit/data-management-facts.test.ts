@@ -19,7 +19,8 @@ import {product} from '../../data/product';
 
 const root = path.resolve(__dirname, '../..');
 const dir = path.join(root, 'docs/administration/data-managment');
-const pages = fs.readdirSync(dir, {recursive: true, withFileTypes: true})
+const pages = fs
+  .readdirSync(dir, {recursive: true, withFileTypes: true})
   .filter((e) => e.isFile() && /\.mdx?$/.test(e.name))
   .map((e) => path.relative(root, path.join(e.parentPath, e.name)));
 
@@ -107,7 +108,11 @@ describe('data management facts', () => {
       expect(filters.length, file).toBeGreaterThan(0);
       for (const f of filters) expect(f, file).toBe(expected);
     }
-    const named = bulkData.lineTypes.slice(0, -1).map((t) => `\`${t}\``).join(', ') + ` и \`${bulkData.lineTypes.at(-1)}\``;
+    const named =
+      bulkData.lineTypes
+        .slice(0, -1)
+        .map((t) => `\`${t}\``)
+        .join(', ') + ` и \`${bulkData.lineTypes.at(-1)}\``;
     expect(read('import-guide/import-faq.md')).toContain(`Time 7.8 принимает ${named}`);
     expect(read('import-guide/import-mattermost.md')).toContain(`Time 7.8 принимает типы ${named}`);
   });
@@ -116,7 +121,9 @@ describe('data management facts', () => {
     expect(nb(read('export-guide/data-format.md'))).toContain(`не больше ${bulkData.maxLineMiB} МБ`);
     expect(nb(read('export-guide/data-format.md'))).toContain(`не больше ${bulkData.maxEmojiKiB} КиБ`);
     expect(read('import-guide/import-api.md')).toContain(`каждые ${bulkData.progressEveryLines} прочитанные строки`);
-    expect(nb(read('import-guide/import-upload.md'))).toContain(`не меньше ${bulkData.firstUploadPartMiB} МиБ (${(bulkData.firstUploadPartMiB * 1024 * 1024).toLocaleString('ru-RU').replace(/\s/g, ' ')} байт)`);
+    expect(nb(read('import-guide/import-upload.md'))).toContain(
+      `не меньше ${bulkData.firstUploadPartMiB} МиБ (${(bulkData.firstUploadPartMiB * 1024 * 1024).toLocaleString('ru-RU').replace(/\s/g, ' ')} байт)`,
+    );
     expect(read('export-guide/data-export.md')).toContain(`(по умолчанию ${bulkData.retentionDays})`);
     expect(read('export-guide/data-export.md')).toContain(`"type": "${bulkData.exportJob}", "data": {"${bulkData.exportDataKey}": "true"}`);
     expect(read('import-guide/import-api.md')).toContain(`"type": "${bulkData.importJob}", "data": {"${bulkData.importDataKey}": `);

@@ -125,7 +125,10 @@ describe('Dockerfile', () => {
     const buildStage = dockerfile.slice(0, dockerfile.search(/^FROM nginx:/m));
     const install = /apt-get install[^\n]*(?:\\\n[^\n]*)*/.exec(buildStage)?.[0] ?? '';
     for (const pkg of ['chromium', 'nginx', 'git']) expect(install, pkg).toMatch(new RegExp(`\\s${pkg}(\\s|$)`));
-    const ignored = fs.readFileSync(path.resolve(deploy, '../.dockerignore'), 'utf8').split('\n').map((line) => line.trim());
+    const ignored = fs
+      .readFileSync(path.resolve(deploy, '../.dockerignore'), 'utf8')
+      .split('\n')
+      .map((line) => line.trim());
     expect(ignored).not.toContain('.git');
     expect(ignored).toEqual(expect.arrayContaining(['node_modules', 'build']));
   });

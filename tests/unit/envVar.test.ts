@@ -36,6 +36,8 @@ describe('explainEnvVar', () => {
     expect(explainEnvVar('TIME_DATABASE_URL')).toMatch(/not a known config section/);
     expect(explainEnvVar('TIME_SERVICESETTINGS_SiteURL')).toMatch(/upper case/);
     expect(explainEnvVar('MM_SERVICESETTINGS_SITEURL')).toMatch(/does not start with TIME_/);
-    expect(explainEnvVar('TIME_PLUGINSETTINGS_PLUGINS_WORKFLOW')).toMatch(/no per-plugin variable; it reads PluginSettings.Plugins only as a whole JSON map, from TIME_PLUGINSETTINGS_PLUGINS$/);
+    expect(explainEnvVar('TIME_PLUGINSETTINGS_PLUGINS_WORKFLOW')).toMatch(
+      /no per-plugin variable; it reads PluginSettings.Plugins only as a whole JSON map, from TIME_PLUGINSETTINGS_PLUGINS$/,
+    );
   });
 });

@@ -15,8 +15,16 @@ const settingsDocs = path.resolve(__dirname, '../../docs/administration/settings
 
 /** The catalogue files these guards cover, parsed one by one and checked against the lineage. */
 const ownFiles = listFiles(SETTINGS_DIR, (f) => f.endsWith('.yaml'))
-  .map((file) => path.relative(SETTINGS_DIR, file).replace(/\.yaml$/, '').split(path.sep).join('/'))
-  .filter((page) => /^(environment\/(?!plugins$)|compliance\/|experimental\/|monitoring\/(logs|metrics)$|(notification_log_settings|jobs|about|analytics)$)/.test(page));
+  .map((file) =>
+    path
+      .relative(SETTINGS_DIR, file)
+      .replace(/\.yaml$/, '')
+      .split(path.sep)
+      .join('/'),
+  )
+  .filter((page) =>
+    /^(environment\/(?!plugins$)|compliance\/|experimental\/|monitoring\/(logs|metrics)$|(notification_log_settings|jobs|about|analytics)$)/.test(page),
+  );
 const lineage = loadLineage();
 const parsed = ownFiles.map((id) => parseSettingsFile(`data/settings/${id}.yaml`, id, fs.readFileSync(path.join(SETTINGS_DIR, `${id}.yaml`), 'utf8'), lineage));
 const settings: Setting[] = parsed.flatMap((p) => p.page?.sections.flatMap((s) => s.settings) ?? []);
@@ -100,7 +108,10 @@ describe('settings pages state what Mattermost 7.8 has', () => {
       ['environment/logging', /MaxFieldSize/],
       ['environment/web_server', /MaximumPayloadSizeBytes/],
       ['environment/push_notification_server', /PushNotificationServerType|PushNotificationServerLocation/],
-      ['experimental/feature_flags', /SearchV2|StreamlinedMarketplace|DataRetentionConcurrencyEnabled|EnableExportDirectDownload|TestFeature|TestBoolFeature|ConnectedWorkspacesSettings/],
+      [
+        'experimental/feature_flags',
+        /SearchV2|StreamlinedMarketplace|DataRetentionConcurrencyEnabled|EnableExportDirectDownload|TestFeature|TestBoolFeature|ConnectedWorkspacesSettings/,
+      ],
     ];
     for (const [page, pattern] of gone) {
       const yaml = fs.readFileSync(path.join(SETTINGS_DIR, `${page}.yaml`), 'utf8');

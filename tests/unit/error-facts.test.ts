@@ -17,7 +17,8 @@ const TEXT = /\.(md|mdx|ya?ml|json|ts|tsx|py|go|sh|txt)$/;
 function files(dir: string): string[] {
   const abs = path.join(root, dir);
   if (!fs.existsSync(abs)) return [];
-  return fs.readdirSync(abs, {recursive: true, withFileTypes: true})
+  return fs
+    .readdirSync(abs, {recursive: true, withFileTypes: true})
     .filter((e) => e.isFile() && TEXT.test(e.name) && !e.name.endsWith('.api.mdx'))
     .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
     .filter((f) => !f.split(path.sep).includes('node_modules') && !f.startsWith(path.join('openapi', 'v4', 'vendor')));
@@ -25,7 +26,10 @@ function files(dir: string): string[] {
 
 const scanned = [
   ...files('docs'),
-  ...fs.readdirSync(path.join(root, 'api-reference/v4')).filter((f) => f.endsWith('.md')).map((f) => path.join('api-reference/v4', f)),
+  ...fs
+    .readdirSync(path.join(root, 'api-reference/v4'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => path.join('api-reference/v4', f)),
   ...files('openapi'),
   ...files('samples'),
   ...files('data'),
@@ -55,10 +59,13 @@ describe('error facts', () => {
   it('pair no channel-by-name 404 with the by-id error, and no 429 with an AppError', () => {
     expect(scanned.length).toBeGreaterThan(100);
     const wrong = scanned.flatMap((file) =>
-      fs.readFileSync(path.join(root, file), 'utf8').split('\n').flatMap((line, i) => {
-        const why = wrongErrorFact(line);
-        return why ? [`${file}:${i + 1}: ${why}`] : [];
-      }),
+      fs
+        .readFileSync(path.join(root, file), 'utf8')
+        .split('\n')
+        .flatMap((line, i) => {
+          const why = wrongErrorFact(line);
+          return why ? [`${file}:${i + 1}: ${why}`] : [];
+        }),
     );
     expect(wrong).toEqual([]);
   });
@@ -73,7 +80,10 @@ describe('error facts', () => {
   const resolve = (node: unknown): Record<string, unknown> => {
     let n = node as Record<string, unknown>;
     while (typeof n?.$ref === 'string') {
-      n = (n.$ref as string).replace(/^#\//, '').split('/').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k.replace(/~1/g, '/').replace(/~0/g, '~')], doc) as Record<string, unknown>;
+      n = (n.$ref as string)
+        .replace(/^#\//, '')
+        .split('/')
+        .reduce<unknown>((o, k) => (o as Record<string, unknown>)[k.replace(/~1/g, '/').replace(/~0/g, '~')], doc) as Record<string, unknown>;
     }
     return n;
   };
@@ -98,7 +108,10 @@ describe('error facts', () => {
 });
 
 /** Server message ids of the lineage; an id on the portal that is not one of them was made up. */
-const LINEAGE_IDS = fs.readFileSync(path.join(root, 'data/lineage/error-ids.txt'), 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
+const LINEAGE_IDS = fs
+  .readFileSync(path.join(root, 'data/lineage/error-ids.txt'), 'utf8')
+  .split('\n')
+  .filter((l) => l && !l.startsWith('#'));
 const ID_PREFIXES = 'api|app|model|store|web|ent|mfa|plugin|jobs|utils|cli';
 const QUOTED_ID = new RegExp(`[\`"'](?:${ID_PREFIXES})\\.[a-z0-9_]+(?:\\.[a-z0-9_]+)+[\`"']`, 'g');
 
@@ -120,7 +133,10 @@ describe('error ids', () => {
     const wrong = scanned
       .filter((file) => !file.startsWith(path.join('data', 'lineage')))
       .flatMap((file) =>
-        fs.readFileSync(path.join(root, file), 'utf8').split('\n').flatMap((line, i) => unknownIds(line).map((id) => `${file}:${i + 1}: ${id}`)),
+        fs
+          .readFileSync(path.join(root, file), 'utf8')
+          .split('\n')
+          .flatMap((line, i) => unknownIds(line).map((id) => `${file}:${i + 1}: ${id}`)),
       );
     expect(wrong).toEqual([]);
   });

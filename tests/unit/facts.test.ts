@@ -63,7 +63,9 @@ describe('pages agree with data/product.ts', () => {
   });
 
   it('name no earlier Time release: no public source gives one', () => {
-    const claims = occurrences(/(?:выпуск\p{L}*|релиз\p{L}*|лини\p{L}*|версии)[ \u00a0](?:с[ \u00a0])?5\.\d+/giu).map(({file, match}) => `${file}: ${match[0]}`);
+    const claims = occurrences(/(?:выпуск\p{L}*|релиз\p{L}*|лини\p{L}*|версии)[ \u00a0](?:с[ \u00a0])?5\.\d+/giu).map(
+      ({file, match}) => `${file}: ${match[0]}`,
+    );
     expect(claims).toEqual([]);
     expect(announcementBar.content).toContain(`Time ${product.release.current.split('.').slice(0, 2).join('.')}`);
     expect(announcementBar.content).not.toMatch(/\b5\.\d/);
@@ -82,7 +84,8 @@ describe('pages agree with data/product.ts', () => {
     const values = occurrences(/(?:SiteURL|SITEURL)["']?\s*[:=]\s*["']?(https?:\/\/[^\s"',]+)/g);
     expect(values.length).toBeGreaterThan(0);
     // A template (${DOMAIN}) or a staging sub-domain of the example host is fine; another host is not.
-    const ok = (url: string) => url.includes('${') || new URL(url).hostname === product.exampleHost || new URL(url).hostname.endsWith(`.${product.exampleHost}`);
+    const ok = (url: string) =>
+      url.includes('${') || new URL(url).hostname === product.exampleHost || new URL(url).hostname.endsWith(`.${product.exampleHost}`);
     const wrong = values.filter(({match}) => !ok(match[1].replace(/\/$/, ''))).map(({file, match}) => `${file}: ${match[0]}`);
     expect(wrong).toEqual([]);
   });
@@ -91,7 +94,9 @@ describe('pages agree with data/product.ts', () => {
 describe('Russian interface strings', () => {
   it('translate every theme and plugin string we override into Russian', () => {
     const code = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../i18n/ru/code.json'), 'utf8')) as Record<string, {message: string}>;
-    const english = Object.entries(code).filter(([, v]) => !/[а-яё]/i.test(v.message)).map(([k]) => k);
+    const english = Object.entries(code)
+      .filter(([, v]) => !/[а-яё]/i.test(v.message))
+      .map(([k]) => k);
     expect(english).toEqual([]);
     for (const id of ['theme.NavBar.navAriaLabel', 'theme.docs.sidebar.navAriaLabel']) {
       expect(code[id]?.message, id).toBeTruthy();
@@ -145,7 +150,8 @@ describe('sizing estimates come from data/product.ts', () => {
 
   it('quote sizes on other pages from the data, not as typed numbers', () => {
     for (const file of ['deployment/install/docker-compose.md', 'deployment/install/k8s-kustomize.md', 'deployment/index.md', 'faq.md']) {
-      const typed = prose(page(file)).match(/\d+(?:[,.]\d+)?[ \u00a0](?:vCPU|ГБ ОЗУ|ГБ на диске)|(?:до|от) \d[ \u00a0]?\d{3}(?:–\d[ \u00a0]?\d{3})? пользовател/g) ?? [];
+      const typed =
+        prose(page(file)).match(/\d+(?:[,.]\d+)?[ \u00a0](?:vCPU|ГБ ОЗУ|ГБ на диске)|(?:до|от) \d[ \u00a0]?\d{3}(?:–\d[ \u00a0]?\d{3})? пользовател/g) ?? [];
       expect(typed, file).toEqual([]);
     }
     expect(page('deployment/install/docker-compose.md')).toContain('singleServer(500)');
@@ -184,7 +190,11 @@ describe('sizing estimates come from data/product.ts', () => {
 describe('components that Time 7.8 does not have', () => {
   // The lineage has no shared cache: CacheSettings arrived in later Mattermost releases, and Elasticsearch 8
   // and OpenSearch (ElasticsearchSettings.Backend) only in Mattermost 9.11.
-  const platformPages = pages.filter(({file}) => /^(deployment|license)\//.test(file) || ['faq.md', 'index.mdx', 'administration/index.md', 'administration/settings/environment/high_availability.md'].includes(file));
+  const platformPages = pages.filter(
+    ({file}) =>
+      /^(deployment|license)\//.test(file) ||
+      ['faq.md', 'index.mdx', 'administration/index.md', 'administration/settings/environment/high_availability.md'].includes(file),
+  );
 
   it('leave Redis out of the product facts and of every page that describes the platform', () => {
     expect(Object.keys(product.ports)).not.toContain('redis');
@@ -211,14 +221,17 @@ describe('components that Time 7.8 does not have', () => {
 });
 
 describe('one console path to the licence', () => {
-  it('is the lineage console\'s About section and its Edition and License page', () => {
+  it("is the lineage console's About section and its Edition and License page", () => {
     expect(product.console.licence).toBe(`${product.console.about} → Редакция и лицензия`);
     expect(product.console.about).toBe('Системная консоль → О системе');
   });
 
   it('is written the same way on every page', () => {
     expect(occurrences(/О продукте/g).map(({file}) => file)).toEqual([]);
-    const paths = occurrences(/\*\*(Системн\p{L}+ консол\p{L}+ → О [^*]+)\*\*/gu).map(({file, match}) => ({file, path: match[1].replace(/^Системной консоли/, 'Системная консоль')}));
+    const paths = occurrences(/\*\*(Системн\p{L}+ консол\p{L}+ → О [^*]+)\*\*/gu).map(({file, match}) => ({
+      file,
+      path: match[1].replace(/^Системной консоли/, 'Системная консоль'),
+    }));
     const allowed = new Set<string>([product.console.about, product.console.licence]);
     expect(paths.filter(({path: p}) => !allowed.has(p)).map(({file, path: p}) => `${file}: ${p}`)).toEqual([]);
     // Pages quote the path from data/product.ts; each of them must import it, or MDX fails on the name.
@@ -272,14 +285,22 @@ describe('vendor addresses and server output', () => {
   it('show ping and cluster status with the fields Mattermost 7.8 sends (api4/system.go, model/cluster_info.go)', () => {
     const installation = pages.filter(({file}) => file.startsWith('deployment/install/') || ['faq.md', 'administration/first-enter.md'].includes(file));
     expect(installation.flatMap(({file, text}) => (/ActiveSearchBackend|schema_version/.test(text) ? [file] : []))).toEqual([]);
-    expect(page('deployment/install/docker-compose.md')).toContain('{"AndroidLatestVersion":"","AndroidMinVersion":"","IosLatestVersion":"","IosMinVersion":"","status":"OK"}');
+    expect(page('deployment/install/docker-compose.md')).toContain(
+      '{"AndroidLatestVersion":"","AndroidMinVersion":"","IosLatestVersion":"","IosMinVersion":"","status":"OK"}',
+    );
   });
 
   it('name cluster events as the 7.8 code spells them, and quote no log line the code does not write', () => {
-    expect(occurrences(/invalidate_cache_for_\w+|invalidate_all_caches|clear_session_cache_for_user|config_changed/g).map(({file, match}) => `${file}: ${match[0]}`)).toEqual([]);
+    expect(
+      occurrences(/invalidate_cache_for_\w+|invalidate_all_caches|clear_session_cache_for_user|config_changed/g).map(({file, match}) => `${file}: ${match[0]}`),
+    ).toEqual([]);
     expect(page('deployment/install/gossip.md')).toContain('`inv_all_caches`');
     const invented = /memberlist: (?:Suspect|Failed to join)|response returned error code/g;
-    const mine = pages.filter(({file}) => /^(deployment\/install|license)\//.test(file) || ['faq.md', 'administration/settings/environment/push_notification_server.md', 'administration/settings/site_config/notices.md'].includes(file));
+    const mine = pages.filter(
+      ({file}) =>
+        /^(deployment\/install|license)\//.test(file) ||
+        ['faq.md', 'administration/settings/environment/push_notification_server.md', 'administration/settings/site_config/notices.md'].includes(file),
+    );
     expect(mine.flatMap(({file, text}) => [...text.matchAll(invented)].map((m) => `${file}: ${m[0]}`))).toEqual([]);
   });
 });

@@ -90,7 +90,7 @@ describe('time-tls.conf (nginx TLS snippet)', () => {
     expect(snippet).toMatch(/^ssl_session_tickets off;$/m);
   });
 
-  it('sends HSTS for as long as the lineage\'s ServiceSettings.TLSStrictTransportMaxAge default', () => {
+  it("sends HSTS for as long as the lineage's ServiceSettings.TLSStrictTransportMaxAge default", () => {
     const maxAge = loadLineage().keys.get('ServiceSettings.TLSStrictTransportMaxAge')?.default7x;
     expect(snippet).toContain(`add_header Strict-Transport-Security "max-age=${maxAge}" always;`);
   });
@@ -123,12 +123,16 @@ function networkPolicyProblems(name: string, policy: Obj): string[] {
       if (!peers.length) problems.push(`${where} names no peer: it would allow everyone`);
       for (const peer of peers) {
         const block = isObj(peer.ipBlock) ? peer.ipBlock : null;
-        if (block && !/^\d{1,3}(\.\d{1,3}){3}\/\d{1,2}$/.test(String(block.cidr))) problems.push(`${where}: ipBlock.cidr "${String(block.cidr)}" is not an IPv4 CIDR`);
-        if (!block && !isObj(peer.podSelector) && !isObj(peer.namespaceSelector)) problems.push(`${where}: a peer needs ipBlock, podSelector or namespaceSelector`);
+        if (block && !/^\d{1,3}(\.\d{1,3}){3}\/\d{1,2}$/.test(String(block.cidr)))
+          problems.push(`${where}: ipBlock.cidr "${String(block.cidr)}" is not an IPv4 CIDR`);
+        if (!block && !isObj(peer.podSelector) && !isObj(peer.namespaceSelector))
+          problems.push(`${where}: a peer needs ipBlock, podSelector or namespaceSelector`);
       }
       const ports = list(rule.ports).map((p) => (isObj(p) ? {protocol: String(p.protocol), port: Number(p.port)} : {protocol: '', port: NaN}));
       if (!ports.length) problems.push(`${where} names no port: it would allow every port`);
-      for (const p of ports) if (!['TCP', 'UDP'].includes(p.protocol) || !Number.isInteger(p.port)) problems.push(`${where}: port ${JSON.stringify(p)} needs protocol TCP or UDP and a number`);
+      for (const p of ports)
+        if (!['TCP', 'UDP'].includes(p.protocol) || !Number.isInteger(p.port))
+          problems.push(`${where}: port ${JSON.stringify(p)} needs protocol TCP or UDP and a number`);
       return {peers, ports};
     });
   const ingress = rules('ingress');
@@ -138,7 +142,16 @@ function networkPolicyProblems(name: string, policy: Obj): string[] {
   for (const port of allowedIn) if (!expectedIn.includes(port)) problems.push(`${name}: ingress allows ${port}, which Time's pods do not serve`);
   const egress = rules('egress');
   const allowedOut = new Set(egress.flatMap((r) => r.ports.map((p) => `${p.protocol}/${p.port}`)));
-  for (const port of ['UDP/53', 'TCP/53', `TCP/${product.ports.gossip}`, `UDP/${product.ports.gossip}`, `TCP/${product.ports.postgres}`, `TCP/${product.ports.s3}`, `TCP/${product.ports.elasticsearch}`, `TCP/${product.ports.https}`]) {
+  for (const port of [
+    'UDP/53',
+    'TCP/53',
+    `TCP/${product.ports.gossip}`,
+    `UDP/${product.ports.gossip}`,
+    `TCP/${product.ports.postgres}`,
+    `TCP/${product.ports.s3}`,
+    `TCP/${product.ports.elasticsearch}`,
+    `TCP/${product.ports.https}`,
+  ]) {
     if (!allowedOut.has(port)) problems.push(`${name}: egress must allow ${port}`);
   }
   return problems;
@@ -148,7 +161,7 @@ describe('time-networkpolicy.yaml', () => {
   const name = 'time-networkpolicy.yaml';
   const policy = parseYaml(name, read(name));
 
-  it('allows only the ports of data/product.ts in, and Time\'s dependencies out', () => {
+  it("allows only the ports of data/product.ts in, and Time's dependencies out", () => {
     expect(networkPolicyProblems(name, policy)).toEqual([]);
   });
 
@@ -173,13 +186,7 @@ describe('time-networkpolicy.yaml', () => {
 
 const dirOf = (file: string) => path.posix.dirname(file);
 /** Directories Time writes to while it runs, with the configuration kept in the database. */
-const writable = [
-  '/tmp',
-  dirOf(product.paths.localSocket),
-  product.paths.logs,
-  product.paths.plugins,
-  product.paths.clientPlugins,
-];
+const writable = ['/tmp', dirOf(product.paths.localSocket), product.paths.logs, product.paths.plugins, product.paths.clientPlugins];
 
 /** The problems of the Deployment patch against Pod Security Standards «restricted» and the page. */
 function securityPatchProblems(name: string, patch: Obj): string[] {
@@ -188,18 +195,25 @@ function securityPatchProblems(name: string, patch: Obj): string[] {
   if (!isObj(patch.metadata) || patch.metadata.name !== 'time') problems.push(`${name}: metadata.name must be time (the Deployment it patches)`);
   const pod = isObj(patch.spec) && isObj(patch.spec.template) && isObj(patch.spec.template.spec) ? patch.spec.template.spec : {};
   const podContext = isObj(pod.securityContext) ? pod.securityContext : {};
-  const container = list(pod.containers).filter(isObj).find((c) => c.name === 'time');
+  const container = list(pod.containers)
+    .filter(isObj)
+    .find((c) => c.name === 'time');
   if (!container) return [...problems, `${name}: no container named time`];
   const context = isObj(container.securityContext) ? container.securityContext : {};
   const seccomp = (c: Obj) => (isObj(c.seccompProfile) ? c.seccompProfile.type : undefined);
   if (context.runAsNonRoot !== true) problems.push(`${name}: runAsNonRoot must be true`);
-  if (context.runAsUser !== product.systemUser.uid || podContext.runAsUser !== product.systemUser.uid) problems.push(`${name}: runAsUser must be ${product.systemUser.uid} (data/product.ts systemUser)`);
+  if (context.runAsUser !== product.systemUser.uid || podContext.runAsUser !== product.systemUser.uid)
+    problems.push(`${name}: runAsUser must be ${product.systemUser.uid} (data/product.ts systemUser)`);
   if (context.allowPrivilegeEscalation !== false) problems.push(`${name}: allowPrivilegeEscalation must be false`);
   if (context.readOnlyRootFilesystem !== true) problems.push(`${name}: readOnlyRootFilesystem must be true`);
   const caps = isObj(context.capabilities) ? context.capabilities : {};
   if (JSON.stringify(caps.drop) !== '["ALL"]' || caps.add !== undefined) problems.push(`${name}: capabilities must drop ALL and add none`);
   if (![seccomp(context), seccomp(podContext)].includes('RuntimeDefault')) problems.push(`${name}: seccompProfile must be RuntimeDefault`);
-  const volumes = new Map(list(pod.volumes).filter(isObj).map((v) => [v.name, v]));
+  const volumes = new Map(
+    list(pod.volumes)
+      .filter(isObj)
+      .map((v) => [v.name, v]),
+  );
   const mounts = list(container.volumeMounts).filter(isObj);
   for (const mount of mounts) {
     const volume = volumes.get(mount.name);
@@ -208,7 +222,8 @@ function securityPatchProblems(name: string, patch: Obj): string[] {
   }
   const mounted = mounts.map((m) => m.mountPath);
   for (const dir of writable) if (!mounted.includes(dir)) problems.push(`${name}: ${dir} must stay writable (mount an emptyDir there)`);
-  if (mounted.includes(dirOf(product.paths.config))) problems.push(`${name}: ${dirOf(product.paths.config)} must not be mounted: the page keeps the configuration in the database`);
+  if (mounted.includes(dirOf(product.paths.config)))
+    problems.push(`${name}: ${dirOf(product.paths.config)} must not be mounted: the page keeps the configuration in the database`);
   return problems;
 }
 
@@ -243,13 +258,18 @@ function composeProblems(name: string, compose: Obj): string[] {
   if (!isObj(time)) return [`${name}: services.time is missing`];
   if (Object.keys(services).join() !== 'time') problems.push(`${name}: only the time service is hardened here; found ${Object.keys(services).join(', ')}`);
   if (time.read_only !== true) problems.push(`${name}: services.time.read_only must be true`);
-  if (time.user !== `${product.systemUser.uid}:${product.systemUser.uid}`) problems.push(`${name}: services.time.user must be ${product.systemUser.uid}:${product.systemUser.uid}`);
+  if (time.user !== `${product.systemUser.uid}:${product.systemUser.uid}`)
+    problems.push(`${name}: services.time.user must be ${product.systemUser.uid}:${product.systemUser.uid}`);
   if (JSON.stringify(time.cap_drop) !== '["ALL"]') problems.push(`${name}: services.time.cap_drop must be [ALL]`);
   if (!list(time.security_opt).includes('no-new-privileges:true')) problems.push(`${name}: services.time.security_opt must hold no-new-privileges:true`);
-  const tmpfs = list(time.volumes).filter(isObj).filter((v) => v.type === 'tmpfs').map((v) => v.target);
+  const tmpfs = list(time.volumes)
+    .filter(isObj)
+    .filter((v) => v.type === 'tmpfs')
+    .map((v) => v.target);
   for (const dir of ['/tmp', dirOf(product.paths.localSocket)]) if (!tmpfs.includes(dir)) problems.push(`${name}: ${dir} needs a tmpfs volume`);
   const row = sizingRow(composeUpToUsers).app;
-  if (time.cpus !== row.vcpu || time.mem_limit !== `${row.ramGb}g`) problems.push(`${name}: cpus and mem_limit must be the sizing estimate for ${composeUpToUsers} users (${row.vcpu}, ${row.ramGb}g)`);
+  if (time.cpus !== row.vcpu || time.mem_limit !== `${row.ramGb}g`)
+    problems.push(`${name}: cpus and mem_limit must be the sizing estimate for ${composeUpToUsers} users (${row.vcpu}, ${row.ramGb}g)`);
   if (!Number.isInteger(time.pids_limit)) problems.push(`${name}: services.time.pids_limit must be a number`);
   return problems;
 }
@@ -305,7 +325,11 @@ function sshdProblems(name: string, text: string): string[] {
     if (seen.has(keyword)) problems.push(`${name}:${i + 1}: ${keyword} is set twice; sshd keeps the first value`);
     else seen.set(keyword, value);
   });
-  for (const [keyword, value] of [['PermitRootLogin', 'no'], ['PasswordAuthentication', 'no'], ['PubkeyAuthentication', 'yes']]) {
+  for (const [keyword, value] of [
+    ['PermitRootLogin', 'no'],
+    ['PasswordAuthentication', 'no'],
+    ['PubkeyAuthentication', 'yes'],
+  ]) {
     if (seen.get(keyword) !== value) problems.push(`${name}: ${keyword} must be ${value}`);
   }
   return problems;
@@ -329,6 +353,9 @@ describe('sshd-hardening.conf', () => {
   it('reports a keyword set twice and a weakened value with their lines', () => {
     const broken = `${read(name)}PermitRootLogin yes\n`.replace('PasswordAuthentication no', 'PasswordAuthentication yes');
     const lines = read(name).split('\n').length;
-    expect(sshdProblems(name, broken)).toEqual([`${name}:${lines}: PermitRootLogin is set twice; sshd keeps the first value`, `${name}: PasswordAuthentication must be no`]);
+    expect(sshdProblems(name, broken)).toEqual([
+      `${name}:${lines}: PermitRootLogin is set twice; sshd keeps the first value`,
+      `${name}: PasswordAuthentication must be no`,
+    ]);
   });
 });

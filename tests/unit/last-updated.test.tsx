@@ -11,7 +11,9 @@ describe('the update date under a page', () => {
   });
 
   it('says «Обновлено» with a machine-readable date, and nothing without a date', () => {
-    expect(renderToStaticMarkup(<LastUpdated lastUpdatedAt={Date.UTC(2026, 10, 21)} />)).toBe('<span class="theme-last-updated">Обновлено <time dateTime="2026-11-21T00:00:00.000Z">21 ноября 2026\u00a0г.</time></span>');
+    expect(renderToStaticMarkup(<LastUpdated lastUpdatedAt={Date.UTC(2026, 10, 21)} />)).toBe(
+      '<span class="theme-last-updated">Обновлено <time dateTime="2026-11-21T00:00:00.000Z">21 ноября 2026\u00a0г.</time></span>',
+    );
     expect(renderToStaticMarkup(<LastUpdated lastUpdatedAt={undefined} />)).toBe('');
   });
 });

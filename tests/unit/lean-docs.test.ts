@@ -25,12 +25,19 @@ describe('lean-docs', () => {
   });
 
   it('empties the global docs list but keeps version paths and sidebars for the navbar', () => {
-    const data = {path: '/api/v4', versions: [{name: 'current', path: '/api/v4', mainDocId: 'introduction', docs: [{id: 'a', path: '/api/v4/a'}], sidebars: {apiV4: {}}}]};
+    const data = {
+      path: '/api/v4',
+      versions: [{name: 'current', path: '/api/v4', mainDocId: 'introduction', docs: [{id: 'a', path: '/api/v4/a'}], sidebars: {apiV4: {}}}],
+    };
     expect(withoutGlobalDocs(data)).toEqual({...data, versions: [{...data.versions[0], docs: []}]});
   });
 
   it('finds categories with a generated index, which would need the docs map', () => {
-    const content = {loadedVersions: [{sidebars: {docs: [{type: 'category', label: 'Outer', items: [{type: 'category', label: 'Inner', link: {type: 'generated-index'}, items: []}]}]}}]};
+    const content = {
+      loadedVersions: [
+        {sidebars: {docs: [{type: 'category', label: 'Outer', items: [{type: 'category', label: 'Inner', link: {type: 'generated-index'}, items: []}]}]}},
+      ],
+    };
     expect(generatedIndexCategories(content)).toEqual(['Inner']);
     expect(generatedIndexCategories({loadedVersions: [{sidebars: {docs: [{type: 'doc', id: 'x'}]}}]})).toEqual([]);
   });

@@ -20,11 +20,11 @@ const root = path.resolve(__dirname, '../..');
 /** Every hand-written page under docs/. */
 function pages(): string[] {
   const abs = path.join(root, 'docs');
-  return fs.readdirSync(abs, {recursive: true, withFileTypes: true})
+  return fs
+    .readdirSync(abs, {recursive: true, withFileTypes: true})
     .filter((e) => e.isFile() && /\.mdx?$/.test(e.name))
     .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
 }
-
 
 interface Rule {
   why: string;
@@ -139,10 +139,13 @@ describe('lineage facts', () => {
     const files = pages();
     expect(files.length).toBeGreaterThan(100);
     const wrong = files.flatMap((file) =>
-      fs.readFileSync(path.join(root, file), 'utf8').split('\n').flatMap((line, i) => {
-        const why = wrongLineageFact(file, line);
-        return why ? [`${file}:${i + 1}: ${why}`] : [];
-      }),
+      fs
+        .readFileSync(path.join(root, file), 'utf8')
+        .split('\n')
+        .flatMap((line, i) => {
+          const why = wrongLineageFact(file, line);
+          return why ? [`${file}:${i + 1}: ${why}`] : [];
+        }),
     );
     expect(wrong).toEqual([]);
   });

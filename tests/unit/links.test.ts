@@ -61,7 +61,9 @@ describe('links in Markdown pages', () => {
   it('names the file and line of a link to a URL path that is no page of the site', () => {
     const source = guide('См. [настройки](/administration/nope).');
     const problems = checkSite(site(source));
-    expect(formatProblems(problems)).toBe(`  docs/install/guide.md:${lineOf(source, '/administration/nope')} — links to /administration/nope, which is not a page of the site`);
+    expect(formatProblems(problems)).toBe(
+      `  docs/install/guide.md:${lineOf(source, '/administration/nope')} — links to /administration/nope, which is not a page of the site`,
+    );
   });
 
   it('names every form of a link to a missing Markdown file: relative, bare, absolute, @site', () => {
@@ -75,7 +77,12 @@ describe('links in Markdown pages', () => {
   });
 
   it('names every form of a link to a missing URL path: absolute, relative, with a slash or an anchor', () => {
-    const source = guide('[a](/administration/no-such-page)', '[b](../no-such-section/)', '[c](no-such-sibling#part)', '<Link to="/install/no-such">карточка</Link>');
+    const source = guide(
+      '[a](/administration/no-such-page)',
+      '[b](../no-such-section/)',
+      '[c](no-such-sibling#part)',
+      '<Link to="/install/no-such">карточка</Link>',
+    );
     expect(checkSite(site(source)).map((p) => `${p.line} ${p.message}`)).toEqual([
       `${lineOf(source, '/administration/no-such-page')} links to /administration/no-such-page, which is not a page of the site`,
       `${lineOf(source, 'no-such-section')} links to ../no-such-section/, which is not a page of the site`,
@@ -127,7 +134,9 @@ describe('links in Markdown pages', () => {
   it('fails the build (the content-check plugin) with the file and line', async () => {
     const source = guide('Текст.', '[нет](/administration/nope)');
     const plugin = contentCheck({siteDir: site(source)} as LoadContext);
-    await expect(plugin.loadContent!()).rejects.toThrow(`docs/install/guide.md:${lineOf(source, 'nope')} — links to /administration/nope, which is not a page of the site`);
+    await expect(plugin.loadContent!()).rejects.toThrow(
+      `docs/install/guide.md:${lineOf(source, 'nope')} — links to /administration/nope, which is not a page of the site`,
+    );
   });
 
   it('knows API pages only from the spec: an operation that does not exist is reported', () => {

@@ -40,13 +40,17 @@ describe('lint: every imported package is declared in package.json', () => {
   it('fails a development-only package imported by the site or its plugins, and allows it in tests and scripts', async () => {
     const code = "import {describe} from 'vitest';\nexport {describe};\n";
     expect(manifest.devDependencies.vitest).toBeDefined();
-    expect(await importProblems('plugins/example/index.ts', code)).toEqual([expect.stringContaining("'vitest' should be listed in the project's dependencies, not devDependencies")]);
+    expect(await importProblems('plugins/example/index.ts', code)).toEqual([
+      expect.stringContaining("'vitest' should be listed in the project's dependencies, not devDependencies"),
+    ]);
     expect(await importProblems('tests/unit/example.test.ts', code)).toEqual([]);
     expect(await importProblems('scripts/example.ts', code)).toEqual([]);
   });
 
   it('passes declared packages and Node built-ins', async () => {
     expect(manifest.dependencies.clsx).toBeDefined();
-    expect(await importProblems('src/components/Example.tsx', "import fs from 'node:fs';\nimport clsx from 'clsx';\nexport const x = [fs, clsx];\n")).toEqual([]);
+    expect(await importProblems('src/components/Example.tsx', "import fs from 'node:fs';\nimport clsx from 'clsx';\nexport const x = [fs, clsx];\n")).toEqual(
+      [],
+    );
   });
 });

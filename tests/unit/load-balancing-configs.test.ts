@@ -41,7 +41,10 @@ function nginxTest(site: string, name: string) {
   const prefix = path.join(tmp, `nginx-${name}`);
   fs.mkdirSync(prefix, {recursive: true});
   const sitePath = path.join(prefix, 'time-lb.conf');
-  fs.writeFileSync(sitePath, replaceIn(replaceIn(site, 'time-lb.conf', '/etc/nginx/certs/fullchain.pem', cert), 'time-lb.conf', '/etc/nginx/certs/privkey.pem', key));
+  fs.writeFileSync(
+    sitePath,
+    replaceIn(replaceIn(site, 'time-lb.conf', '/etc/nginx/certs/fullchain.pem', cert), 'time-lb.conf', '/etc/nginx/certs/privkey.pem', key),
+  );
   return nginxCheck(prefix, `    include ${sitePath};`);
 }
 
@@ -74,7 +77,9 @@ describe('nginx site config of the balancers (time-lb.conf)', () => {
   it('needs the nginx version the portal names, and keeps the WebSocket and upload limits of the other pages', () => {
     expect(site).toMatch(/^\s*http2 on;$/m);
     expect(site).toContain(`nginx ${product.supported.nginx}`);
-    expect(site).toMatch(/location ~ \^\/api\/v\[0-9\]\+\/\(users\/\)\?websocket\$ \{[^}]*proxy_set_header Upgrade \$http_upgrade;[^}]*proxy_set_header Connection \$connection_upgrade;[^}]*proxy_read_timeout 600s;/);
+    expect(site).toMatch(
+      /location ~ \^\/api\/v\[0-9\]\+\/\(users\/\)\?websocket\$ \{[^}]*proxy_set_header Upgrade \$http_upgrade;[^}]*proxy_set_header Connection \$connection_upgrade;[^}]*proxy_read_timeout 600s;/,
+    );
     // FileSettings.MaxFileSize default, 104857600 bytes = 100 MiB.
     expect(site).toContain('client_max_body_size 100M;');
     for (const node of site.match(/^\s*server \d+\.\d+\.\d+\.\d+:\d+[^;]*;/gm) ?? []) {
@@ -148,18 +153,25 @@ describe('keepalived config of both balancers (keepalived.conf)', () => {
   it('gives each balancer its own priority and the other one as its unicast peer', () => {
     /** The lines keepalived reads for a config id: '@id' lines only for that id, '@^id' lines for every other. */
     const linesFor = (id: string) =>
-      conf.split('\n').flatMap((line) => {
-        const m = line.match(/^(\s*)@(\^?)(\w+)\s+(.*)$/);
-        if (!m) return [line];
-        const matches = m[3] === id;
-        return (m[2] === '^' ? !matches : matches) ? [`${m[1]}${m[4]}`] : [];
-      }).join('\n');
+      conf
+        .split('\n')
+        .flatMap((line) => {
+          const m = line.match(/^(\s*)@(\^?)(\w+)\s+(.*)$/);
+          if (!m) return [line];
+          const matches = m[3] === id;
+          return (m[2] === '^' ? !matches : matches) ? [`${m[1]}${m[4]}`] : [];
+        })
+        .join('\n');
     const lb1 = linesFor('lb1');
     const lb2 = linesFor('lb2');
     const priority = (text: string) => Number(text.match(/^\s*priority (\d+)$/m)?.[1]);
     expect(priority(lb1)).toBeGreaterThan(priority(lb2));
     const src = (text: string) => text.match(/unicast_src_ip (\S+)/)?.[1];
-    const peers = (text: string) => text.match(/unicast_peer \{([^}]*)\}/)?.[1].trim().split(/\s+/);
+    const peers = (text: string) =>
+      text
+        .match(/unicast_peer \{([^}]*)\}/)?.[1]
+        .trim()
+        .split(/\s+/);
     expect(peers(lb1)).toEqual([src(lb2)]);
     expect(peers(lb2)).toEqual([src(lb1)]);
     expect(conf).toContain('script "/usr/local/sbin/check-nginx.sh"');

@@ -29,7 +29,10 @@ const nonEmptyString = (v: unknown) => typeof v === 'string' && v.trim() !== '';
 
 /** Required fields of the component types the shipped config uses, from Vector's reference pages. */
 const VECTOR_REQUIRED: Record<string, (c: Parsed) => string[]> = {
-  file: (c) => (Array.isArray(c.include) && c.include.length > 0 && c.include.every((p: unknown) => typeof p === 'string' && p.startsWith('/')) ? [] : ['include: a list of absolute paths']),
+  file: (c) =>
+    Array.isArray(c.include) && c.include.length > 0 && c.include.every((p: unknown) => typeof p === 'string' && p.startsWith('/'))
+      ? []
+      : ['include: a list of absolute paths'],
   kubernetes_logs: () => [],
   remap: (c) => (nonEmptyString(c.source) || nonEmptyString(c.file) ? [] : ['source: the VRL program (or file)']),
   loki: (c) => [
@@ -40,7 +43,9 @@ const VECTOR_REQUIRED: Record<string, (c: Parsed) => string[]> = {
   elasticsearch: (c) => [
     ...(Array.isArray(c.endpoints) && c.endpoints.length > 0 && c.endpoints.every(isUrl) ? [] : ['endpoints: a list of http(s) URLs']),
     ...((c.mode ?? 'bulk') !== 'bulk' || nonEmptyString(c.bulk?.index) ? [] : ['bulk.index']),
-    ...(c.auth === undefined || (c.auth.strategy === 'basic' && nonEmptyString(c.auth.user) && nonEmptyString(c.auth.password)) || c.auth.strategy === 'aws' ? [] : ['auth: strategy basic with user and password']),
+    ...(c.auth === undefined || (c.auth.strategy === 'basic' && nonEmptyString(c.auth.user) && nonEmptyString(c.auth.password)) || c.auth.strategy === 'aws'
+      ? []
+      : ['auth: strategy basic with user and password']),
   ],
 };
 
@@ -86,7 +91,10 @@ const FLUENT_BIT_REQUIRED: Record<string, (p: Parsed) => string[]> = {
   modify: (p) => (p.add || p.set || p.rename || p.remove ? [] : ['a rule (add, set, rename or remove)']),
   parser: (p) => [...(nonEmptyString(p.key_name) ? [] : ['key_name']), ...(p.parser ? [] : ['parser'])],
   loki: (p) => [...(nonEmptyString(p.host) ? [] : ['host']), ...(nonEmptyString(p.labels) || nonEmptyString(p.label_keys) ? [] : ['labels'])],
-  es: (p) => [...(nonEmptyString(p.host) ? [] : ['host']), ...(nonEmptyString(p.index) || ['on', true].includes(p.logstash_format) ? [] : ['index or logstash_format'])],
+  es: (p) => [
+    ...(nonEmptyString(p.host) ? [] : ['host']),
+    ...(nonEmptyString(p.index) || ['on', true].includes(p.logstash_format) ? [] : ['index or logstash_format']),
+  ],
   gelf: (p) => [
     ...(nonEmptyString(p.host) ? [] : ['host']),
     ...(Number.isInteger(p.port) ? [] : ['port']),
@@ -95,14 +103,21 @@ const FLUENT_BIT_REQUIRED: Record<string, (p: Parsed) => string[]> = {
 };
 
 /** Whether a Fluent Bit match pattern (`*` as a wildcard) selects a tag. */
-const matches = (pattern: string, tag: string) => new RegExp(`^${pattern.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`).test(tag);
+const matches = (pattern: string, tag: string) =>
+  new RegExp(
+    `^${pattern
+      .split('*')
+      .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  ).test(tag);
 
 export function fluentBitProblems(file: YamlFile): string[] {
   const problems: string[] = [];
   const cfg = file.data ?? {};
   const parsers = new Set([...FLUENT_BIT_BUILTIN_PARSERS, ...(cfg.parsers ?? []).map((p: Parsed) => p?.name)]);
   (cfg.parsers ?? []).forEach((p: Parsed, i: number) => {
-    if (!nonEmptyString(p?.name) || !['json', 'regex', 'ltsv', 'logfmt'].includes(p?.format)) problems.push(`${file.where(['parsers', i])}: a parser needs a name and a format (json, regex, ltsv, logfmt)`);
+    if (!nonEmptyString(p?.name) || !['json', 'regex', 'ltsv', 'logfmt'].includes(p?.format))
+      problems.push(`${file.where(['parsers', i])}: a parser needs a name and a format (json, regex, ltsv, logfmt)`);
   });
   const sections = ['inputs', 'filters', 'outputs'] as const;
   const tags: string[] = [];
@@ -118,7 +133,8 @@ export function fluentBitProblems(file: YamlFile): string[] {
       const required = FLUENT_BIT_REQUIRED[plugin.name];
       if (!required) problems.push(`${at}: plugin "${plugin.name}" is not one this test knows the required properties of`);
       else problems.push(...required(plugin).map((field) => `${at} (${plugin.name}): missing or invalid ${field}`));
-      if (plugin.parser !== undefined && !parsers.has(plugin.parser)) problems.push(`${at}: parser "${plugin.parser}" is defined neither in parsers nor by Fluent Bit`);
+      if (plugin.parser !== undefined && !parsers.has(plugin.parser))
+        problems.push(`${at}: parser "${plugin.parser}" is defined neither in parsers nor by Fluent Bit`);
       if (section === 'inputs') {
         if (!nonEmptyString(plugin.tag)) problems.push(`${at}: an input needs a tag for filters and outputs to match`);
         else tags.push(plugin.tag);
@@ -126,7 +142,8 @@ export function fluentBitProblems(file: YamlFile): string[] {
       }
       if (!nonEmptyString(plugin.match)) problems.push(`${at}: needs match`);
       else if (section === 'outputs' || section === 'filters') {
-        if (!tags.some((tag) => matches(plugin.match, tag))) problems.push(`${at}: match "${plugin.match}" selects no input tag (${tags.join(', ') || 'none'})`);
+        if (!tags.some((tag) => matches(plugin.match, tag)))
+          problems.push(`${at}: match "${plugin.match}" selects no input tag (${tags.join(', ') || 'none'})`);
       }
     });
   }
@@ -171,13 +188,15 @@ export function advancedLoggingProblems(name: string, text: string): string[] {
     }
     const o = t?.options ?? {};
     if (t?.type === 'file' && !nonEmptyString(o.filename)) problems.push(`${at}: a file target needs options.filename`);
-    if (t?.type === 'file' && typeof o.filename === 'string' && !o.filename.startsWith('/')) problems.push(`${at}: options.filename should be an absolute path`);
+    if (t?.type === 'file' && typeof o.filename === 'string' && !o.filename.startsWith('/'))
+      problems.push(`${at}: options.filename should be an absolute path`);
     if (t?.type === 'tcp' || t?.type === 'syslog') {
       if (!Number.isInteger(o.port) || o.port < 1 || o.port > 65535) problems.push(`${at}: options.port must be a number 1–65535`);
       if (!nonEmptyString(o.host)) problems.push(`${at}: options.host is required`);
       if (o.ip !== o.host) problems.push(`${at}: options.ip must equal options.host (the server dials ip)`);
     }
-    if (t?.maxqueuesize !== undefined && (!Number.isInteger(t.maxqueuesize) || t.maxqueuesize < 1)) problems.push(`${at}: maxqueuesize must be a positive number`);
+    if (t?.maxqueuesize !== undefined && (!Number.isInteger(t.maxqueuesize) || t.maxqueuesize < 1))
+      problems.push(`${at}: maxqueuesize must be a positive number`);
   }
   return problems;
 }
@@ -205,10 +224,14 @@ describe('logging guide: cleanup timer', () => {
   });
 
   it('deletes only the compressed copies the server rotated, in the Docker Compose logs folder', () => {
-    const commands = read('time-logs-cleanup.service').split('\n').filter((l) => l.startsWith('ExecStart='));
+    const commands = read('time-logs-cleanup.service')
+      .split('\n')
+      .filter((l) => l.startsWith('ExecStart='));
     expect(commands.length).toBeGreaterThan(0);
     for (const command of commands) {
-      expect(command).toMatch(/^ExecStart=\/usr\/bin\/find \/opt\/time-compose\/volumes\/time\/logs -maxdepth 1 -type f -name '[a-z]+-\*\.log\.gz' -mtime \+\d+ -delete$/);
+      expect(command).toMatch(
+        /^ExecStart=\/usr\/bin\/find \/opt\/time-compose\/volumes\/time\/logs -maxdepth 1 -type f -name '[a-z]+-\*\.log\.gz' -mtime \+\d+ -delete$/,
+      );
     }
   });
 });
@@ -226,7 +249,10 @@ describe('logging guide: Vector', () => {
   });
 
   it('reports a missing input, a sink without its fields and a component without a type, with file and line', () => {
-    const broken = read('vector.yaml').replace('      - time_parse\n', '      - time_parsed\n').replace('    endpoint: http://loki.example.ru:3100\n', '').replace('    type: remap\n    inputs:\n      - time_audit', '    inputs:\n      - time_audit');
+    const broken = read('vector.yaml')
+      .replace('      - time_parse\n', '      - time_parsed\n')
+      .replace('    endpoint: http://loki.example.ru:3100\n', '')
+      .replace('    type: remap\n    inputs:\n      - time_audit', '    inputs:\n      - time_audit');
     const problems = vectorProblems(new YamlFile('vector.yaml', broken));
     expect(problems).toEqual(
       expect.arrayContaining([
@@ -254,7 +280,10 @@ describe('logging guide: Fluent Bit', () => {
   });
 
   it('reports an output that matches nothing, an unknown parser and a GELF output without its mode', () => {
-    const broken = read('fluent-bit.yaml').replace('match: time.*', 'match: mattermost.*').replace('parser: time_json\n', 'parser: time_jsn\n').replace('      mode: tcp\n', '');
+    const broken = read('fluent-bit.yaml')
+      .replace('match: time.*', 'match: mattermost.*')
+      .replace('parser: time_json\n', 'parser: time_jsn\n')
+      .replace('      mode: tcp\n', '');
     const problems = fluentBitProblems(new YamlFile('fluent-bit.yaml', broken));
     expect(problems).toEqual(
       expect.arrayContaining([

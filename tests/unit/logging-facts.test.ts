@@ -63,7 +63,8 @@ export function targetsWithoutIp(config: unknown): string[] {
   return Object.entries(config).flatMap(([name, t]) => {
     if (!isObject(t) || (t.type !== 'tcp' && t.type !== 'syslog')) return [];
     const o = isObject(t.options) ? t.options : {};
-    if (typeof o.ip !== 'string' || o.ip === '') return [`target "${name}" (${t.type}) has no options.ip: the server dials ip, so it would connect to the node itself`];
+    if (typeof o.ip !== 'string' || o.ip === '')
+      return [`target "${name}" (${t.type}) has no options.ip: the server dials ip, so it would connect to the node itself`];
     if (o.host !== undefined && o.host !== o.ip) return [`target "${name}" (${t.type}) names different receivers in host (${o.host}) and ip (${o.ip})`];
     return [];
   });
@@ -131,9 +132,14 @@ function pageProblems(file: string, text: string): string[] {
 
 describe('logging facts: the detectors', () => {
   it('catch a tcp or syslog target named only in host', () => {
-    const old = {'tcp-logstash': {type: 'tcp', options: {host: 'logstash.example.ru', port: 5000}}, errors: {type: 'file', options: {filename: '/opt/time/logs/e.log'}}};
+    const old = {
+      'tcp-logstash': {type: 'tcp', options: {host: 'logstash.example.ru', port: 5000}},
+      errors: {type: 'file', options: {filename: '/opt/time/logs/e.log'}},
+    };
     expect(targetsWithoutIp(old)).toEqual([expect.stringMatching(/"tcp-logstash" \(tcp\) has no options\.ip/)]);
-    expect(targetsWithoutIp({s: {type: 'syslog', options: {host: 'a.example.ru', ip: 'b.example.ru', port: 514}}})).toEqual([expect.stringMatching(/different receivers/)]);
+    expect(targetsWithoutIp({s: {type: 'syslog', options: {host: 'a.example.ru', ip: 'b.example.ru', port: 514}}})).toEqual([
+      expect.stringMatching(/different receivers/),
+    ]);
     expect(targetsWithoutIp({s: {type: 'syslog', options: {host: 'a.example.ru', ip: 'a.example.ru', port: 514}}})).toEqual([]);
   });
 
@@ -144,7 +150,7 @@ describe('logging facts: the detectors', () => {
       '```',
       '```json title="b.json" file=<rootDir>/static/downloads/logging/advanced-logging.json',
       '```',
-      "      TIME_LOGSETTINGS_ADVANCEDLOGGINGCONFIG: '{\"s\":{\"type\":\"syslog\",\"options\":{\"host\":\"h\",\"port\":514}}}'",
+      '      TIME_LOGSETTINGS_ADVANCEDLOGGINGCONFIG: \'{"s":{"type":"syslog","options":{"host":"h","port":514}}}\'',
     ].join('\n');
     expect(jsonSnippets(page).map((s) => s.line)).toEqual([1, 6]);
     expect(pageProblems('page.md', page)).toEqual([
@@ -155,13 +161,21 @@ describe('logging facts: the detectors', () => {
   });
 
   it('catch the old audit sample and any verbatim record', () => {
-    const old = {timestamp: '2024-11-12 10:41:07.412 +03:00', level: 'audit-api', msg: '', event_name: 'updateConfig', actor: {user_id: 'x', x_forwarded_for: '10.0.0.1'}};
+    const old = {
+      timestamp: '2024-11-12 10:41:07.412 +03:00',
+      level: 'audit-api',
+      msg: '',
+      event_name: 'updateConfig',
+      actor: {user_id: 'x', x_forwarded_for: '10.0.0.1'},
+    };
     expect(auditRecordProblems(old)).toEqual([
       'audit record has "level", which the audit file does not write',
       'audit record has "msg", which the audit file does not write',
       'audit record actor has "x_forwarded_for", which the lineage\'s actor does not have',
     ]);
-    expect(verbatimLogRecord({timestamp: '2025-03-14 10:22:31.512 +03:00', level: 'info', msg: 'Server is listening on [::]:8065', caller: 'app/server.go:1021'})).toHaveLength(1);
+    expect(
+      verbatimLogRecord({timestamp: '2025-03-14 10:22:31.512 +03:00', level: 'info', msg: 'Server is listening on [::]:8065', caller: 'app/server.go:1021'}),
+    ).toHaveLength(1);
     expect(verbatimLogRecord({'audit-siem': {type: 'syslog'}})).toEqual([]);
   });
 
@@ -186,11 +200,7 @@ describe('logging facts: the pages and their catalogue entries', () => {
   it('catalogue entries claim neither a watched file, LDAP levels nor every webhook body', () => {
     const problems = CATALOGUE.flatMap((file) => {
       const text = fs.readFileSync(path.join(root, file), 'utf8');
-      const found = [
-        ...ldapLevels(text),
-        ...watchedFileClaims(text),
-        ...everyWebhookClaims(text),
-      ];
+      const found = [...ldapLevels(text), ...watchedFileClaims(text), ...everyWebhookClaims(text)];
       return found.map((f) => `${file}:${lineOf(text, f)}: ${f}`);
     });
     expect(problems).toEqual([]);

@@ -22,7 +22,9 @@ describe('a built page as Markdown', () => {
   });
 
   it('makes links and images absolute and keeps external ones', async () => {
-    const out = await md('<p><a href="/deployment/install/docker-compose#step">шаг</a>, <a href="#local">здесь</a>, <a href="https://example.com/">снаружи</a> <img src="/img/a.png" alt="схема"></p>');
+    const out = await md(
+      '<p><a href="/deployment/install/docker-compose#step">шаг</a>, <a href="#local">здесь</a>, <a href="https://example.com/">снаружи</a> <img src="/img/a.png" alt="схема"></p>',
+    );
     expect(out).toContain(`[шаг](${ORIGIN}/deployment/install/docker-compose#step)`);
     expect(out).toContain(`[здесь](${ORIGIN}/guide/page#local)`);
     expect(out).toContain('[снаружи](https://example.com/)');
@@ -96,12 +98,19 @@ describe('an API operation as Markdown', () => {
       required: true,
       content: {
         'application/json': {
-          schema: {type: 'object', required: ['channel_id'], properties: {channel_id: {type: 'string', minLength: 26, maxLength: 26, description: 'Канал.'}, priority: {type: 'string', enum: ['', 'urgent']}}},
+          schema: {
+            type: 'object',
+            required: ['channel_id'],
+            properties: {channel_id: {type: 'string', minLength: 26, maxLength: 26, description: 'Канал.'}, priority: {type: 'string', enum: ['', 'urgent']}},
+          },
           example: {channel_id: 'c'.repeat(26)},
         },
       },
     },
-    responses: {'201': {description: 'Создано.', content: {'application/json': {schema: {type: 'object', properties: {id: {type: 'string'}}}}}}, '403': {description: 'Нет прав.'}},
+    responses: {
+      '201': {description: 'Создано.', content: {'application/json': {schema: {type: 'object', properties: {id: {type: 'string'}}}}}},
+      '403': {description: 'Нет прав.'},
+    },
   };
   const out = operationToMarkdown({title: 'Создать сообщение', api, curl: "curl -X POST 'https://time.example.ru/api/v4/posts'"});
 
@@ -136,10 +145,22 @@ describe('an API operation as Markdown', () => {
 describe('llms.txt', () => {
   const options: Options = {summary: 'Документация Time.', details: 'Каждая страница есть в Markdown.', sections: []};
   const section = {pluginId: 'default', sidebar: 'deployment', title: 'Развёртывание'};
-  const doc = (id: string, permalink: string, title: string, description: string) => ({id, title, description, permalink, source: `@site/docs/${id}.md`, frontMatter: {}});
+  const doc = (id: string, permalink: string, title: string, description: string) => ({
+    id,
+    title,
+    description,
+    permalink,
+    source: `@site/docs/${id}.md`,
+    frontMatter: {},
+  });
 
   it('has the title, the summary as a quote, the details, and a list of Markdown links per section', () => {
-    const out = llmsTxt('Time Docs', options, [{section, docs: [doc('deployment/index', '/deployment/', 'Развёртывание', 'Как выбрать\nвариант.'), doc('a', '/deployment/a', 'Страница', '')]}], ORIGIN);
+    const out = llmsTxt(
+      'Time Docs',
+      options,
+      [{section, docs: [doc('deployment/index', '/deployment/', 'Развёртывание', 'Как выбрать\nвариант.'), doc('a', '/deployment/a', 'Страница', '')]}],
+      ORIGIN,
+    );
     expect(out).toBe(
       `# Time Docs\n\n> Документация Time.\n\nКаждая страница есть в Markdown.\n\n## Развёртывание\n\n- [Развёртывание](${ORIGIN}/deployment.md): Как выбрать вариант.\n- [Страница](${ORIGIN}/deployment/a.md)\n`,
     );
@@ -149,7 +170,16 @@ describe('llms.txt', () => {
     expect(
       sidebarDocIds([
         {type: 'doc', id: 'a'},
-        {type: 'category', label: 'К', link: {type: 'doc', id: 'k'}, items: [{type: 'doc', id: 'b'}, {type: 'link', href: 'https://example.org', label: 'L'}, {type: 'category', label: 'Г', link: {type: 'generated-index', permalink: '/g'}, items: [{type: 'ref', id: 'c'}]}]},
+        {
+          type: 'category',
+          label: 'К',
+          link: {type: 'doc', id: 'k'},
+          items: [
+            {type: 'doc', id: 'b'},
+            {type: 'link', href: 'https://example.org', label: 'L'},
+            {type: 'category', label: 'Г', link: {type: 'generated-index', permalink: '/g'}, items: [{type: 'ref', id: 'c'}]},
+          ],
+        },
         {type: 'html'},
       ]),
     ).toEqual(['a', 'k', 'b', 'c']);

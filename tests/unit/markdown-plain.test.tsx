@@ -9,7 +9,12 @@ import {listFiles} from '../../plugins/shared/files';
 import {renderPlain} from '../../src/theme/Markdown/plain';
 
 /** What the OpenAPI theme's Markdown component renders (its admonition and code overrides do not apply to plain text). */
-const full = (text: string) => renderToStaticMarkup(<ReactMarkdown remarkPlugins={[remarkGfm]} rehypePlugins={[rehypeRaw]}>{text}</ReactMarkdown>);
+const full = (text: string) =>
+  renderToStaticMarkup(
+    <ReactMarkdown remarkPlugins={[remarkGfm]} rehypePlugins={[rehypeRaw]}>
+      {text}
+    </ReactMarkdown>,
+  );
 const fast = (text: string) => {
   const plain = renderPlain(text);
   return plain === undefined ? undefined : renderToStaticMarkup(<>{plain}</>);

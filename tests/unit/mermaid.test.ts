@@ -2,16 +2,38 @@ import {describe, expect, it} from 'vitest';
 import {diagramElement, remarkMermaid} from '../../plugins/mermaid-static';
 import {diagramId, renderDiagram, validLabels} from '../../plugins/mermaid-static/render';
 
-type Node = {type: string; lang?: string; value?: string; name?: string; children?: Node[]; position?: {start: {line: number}}; attributes?: {name: string; value: unknown}[]};
+type Node = {
+  type: string;
+  lang?: string;
+  value?: string;
+  name?: string;
+  children?: Node[];
+  position?: {start: {line: number}};
+  attributes?: {name: string; value: unknown}[];
+};
 
 describe('Mermaid diagrams drawn at build time', () => {
   const fake = async (code: string) => ({light: `<svg id="l">${code}</svg>`, dark: `<svg id="d">${code}</svg>`});
 
   it('replaces each mermaid block with both colour modes of its diagram, and leaves other code alone', async () => {
-    const tree: Node = {type: 'root', children: [{type: 'code', lang: 'mermaid', value: 'graph TD; A-->B'}, {type: 'code', lang: 'bash', value: 'ls'}, {type: 'blockquote', children: [{type: 'code', lang: 'mermaid', value: 'graph LR; X-->Y'}]}]};
+    const tree: Node = {
+      type: 'root',
+      children: [
+        {type: 'code', lang: 'mermaid', value: 'graph TD; A-->B'},
+        {type: 'code', lang: 'bash', value: 'ls'},
+        {type: 'blockquote', children: [{type: 'code', lang: 'mermaid', value: 'graph LR; X-->Y'}]},
+      ],
+    };
     await remarkMermaid({render: fake})(tree as never, {path: 'a.md'});
     const [diagram, bash, quote] = tree.children!;
-    expect(diagram).toMatchObject({type: 'mdxJsxFlowElement', name: 'div', attributes: [{name: 'className', value: 'mermaid-diagram'}, {name: 'data-source', value: 'graph TD; A-->B'}]});
+    expect(diagram).toMatchObject({
+      type: 'mdxJsxFlowElement',
+      name: 'div',
+      attributes: [
+        {name: 'className', value: 'mermaid-diagram'},
+        {name: 'data-source', value: 'graph TD; A-->B'},
+      ],
+    });
     expect(diagram.children!.map((c) => c.attributes![0].value)).toEqual(['mermaid-diagram__light', 'mermaid-diagram__dark']);
     expect(JSON.stringify(diagram)).toContain('<svg id=\\"d\\">graph TD; A-->B</svg>');
     expect(bash).toMatchObject({type: 'code', lang: 'bash'});
@@ -20,7 +42,10 @@ describe('Mermaid diagrams drawn at build time', () => {
 
   it('gives MDX the SVG as an expression it can compile', () => {
     const element = diagramElement({light: '<svg>"x"</svg>', dark: '<svg/>'}, 'graph TD; A-->B') as unknown as Node;
-    const value = element.children![0].attributes![1].value as {value: string; data: {estree: {body: {expression: {properties: {value: {value: string}}[]}}[]}}};
+    const value = element.children![0].attributes![1].value as {
+      value: string;
+      data: {estree: {body: {expression: {properties: {value: {value: string}}[]}}[]}};
+    };
     expect(value.value).toBe('{__html: "<svg>\\"x\\"</svg>"}');
     expect(value.data.estree.body[0].expression.properties[0].value.value).toBe('<svg>"x"</svg>');
   });
@@ -30,7 +55,9 @@ describe('Mermaid diagrams drawn at build time', () => {
     const failing = async () => {
       throw new Error('page.evaluate: Parse error on line 1');
     };
-    await expect(remarkMermaid({render: failing})(tree as never, {path: 'docs/x.md'})).rejects.toThrow('docs/x.md:12: the Mermaid diagram could not be drawn: Parse error on line 1');
+    await expect(remarkMermaid({render: failing})(tree as never, {path: 'docs/x.md'})).rejects.toThrow(
+      'docs/x.md:12: the Mermaid diagram could not be drawn: Parse error on line 1',
+    );
   });
 
   it('turns label paragraphs into spans, which HTML allows inside a span', () => {

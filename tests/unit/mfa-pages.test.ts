@@ -38,7 +38,10 @@ function proseLines(text: string): {line: string; n: number}[] {
   return out;
 }
 
-const headings = (text: string) => proseLines(text).filter(({line}) => /^#{2,3} /.test(line)).map(({line}) => line);
+const headings = (text: string) =>
+  proseLines(text)
+    .filter(({line}) => /^#{2,3} /.test(line))
+    .map(({line}) => line);
 
 const ROLLOUT = /внедр|развёрт|rollout|поэтап/i;
 /** Sections of a how-to: they belong to the guide only, the other pages link to it. */
@@ -63,7 +66,7 @@ function wrongMfaFact(line: string): string | null {
     return 'the issuer in the authenticator app comes from the host of ServiceSettings.SiteURL, not the site name';
   }
   if (/otpauth:\/\/totp\/[^\s`]*:(?:ИМЯ_ПОЛЬЗОВАТЕЛЯ|USERNAME|\{username\})/iu.test(line)) {
-    return 'the otpauth label carries the user\'s email address, not the username';
+    return "the otpauth label carries the user's email address, not the username";
   }
   if (/«Подключите многофакторную/u.test(line)) {
     return 'a banner text quoted verbatim with no source for it';
@@ -99,7 +102,11 @@ describe('MFA pages: one topic each', () => {
   });
 
   it('keep how-to sections (checks, troubleshooting, recommendations, reset) on the guide only', () => {
-    const stray = [SECURITY, ...SETTINGS].flatMap((file) => headings(read(file)).filter((h) => HOW_TO.test(h)).map((h) => `${file}: ${h}`));
+    const stray = [SECURITY, ...SETTINGS].flatMap((file) =>
+      headings(read(file))
+        .filter((h) => HOW_TO.test(h))
+        .map((h) => `${file}: ${h}`),
+    );
     expect(stray).toEqual([]);
     expect(headings(read(GUIDE)).filter((h) => HOW_TO.test(h)).length).toBeGreaterThanOrEqual(4);
   });
@@ -108,8 +115,12 @@ describe('MFA pages: one topic each', () => {
     for (const file of [SECURITY, ...SETTINGS]) expect(linksToGuide(file), file).not.toEqual([]);
   });
 
-  it('say once, on the settings page of MfaSettings, that those settings are Time\'s own', () => {
-    const said = PAGES.flatMap((file) => proseLines(read(file)).filter(({line}) => /MfaSettings[^.]*только в Time/.test(line)).map(() => file));
+  it("say once, on the settings page of MfaSettings, that those settings are Time's own", () => {
+    const said = PAGES.flatMap((file) =>
+      proseLines(read(file))
+        .filter(({line}) => /MfaSettings[^.]*только в Time/.test(line))
+        .map(() => file),
+    );
     expect(said).toEqual(['docs/administration/settings/mfa_settings.md']);
   });
 });
@@ -117,7 +128,9 @@ describe('MFA pages: one topic each', () => {
 describe('MFA facts', () => {
   it('flag the wrong statements this check exists for', () => {
     expect(wrongMfaFact('Сбросить MFA можно запросом `DELETE /api/v4/users/{user_id}/mfa`.')).not.toBeNull();
-    expect(wrongMfaFact('- Пользователи SAML и OpenID Connect, боты и запросы с персональными токенами доступа обязательный режим не затрагивает.')).not.toBeNull();
+    expect(
+      wrongMfaFact('- Пользователи SAML и OpenID Connect, боты и запросы с персональными токенами доступа обязательный режим не затрагивает.'),
+    ).not.toBeNull();
     expect(wrongMfaFact('Для скриптов удобнее персональные токены доступа: они не зависят от срока сессии и MFA.')).not.toBeNull();
     expect(wrongMfaFact('Название записи в приложении задаёт `MfaSettings.TOTPIssuerName`; по умолчанию это название сайта.')).not.toBeNull();
     expect(wrongMfaFact('QR-код содержит строку вида `otpauth://totp/ИЗДАТЕЛЬ:ИМЯ_ПОЛЬЗОВАТЕЛЯ?secret=...`.')).not.toBeNull();
@@ -126,7 +139,9 @@ describe('MFA facts', () => {
     expect(wrongTotpNumbers('одноразовый восьмизначный код')).toHaveLength(1);
     expect(wrongTotpNumbers('секретный ключ — 16 символов в кодировке Base32')).toHaveLength(1);
 
-    expect(wrongMfaFact('| Персональные токены доступа | не запрашивается: токен заменяет вход | действует: запросы с токеном пользователя без MFA отклоняются |')).toBeNull();
+    expect(
+      wrongMfaFact('| Персональные токены доступа | не запрашивается: токен заменяет вход | действует: запросы с токеном пользователя без MFA отклоняются |'),
+    ).toBeNull();
     expect(wrongMfaFact('Через API сброс выполняет операция `PUT /api/v4/users/{user_id}/mfa` с `"activate": false`.')).toBeNull();
     expect(wrongTotpNumbers('Код из шести цифр; новый код появляется каждые 30 секунд.')).toEqual([]);
   });
@@ -144,7 +159,11 @@ describe('MFA facts', () => {
   });
 
   it('give the TOTP numbers of data/product.ts on the MFA pages and their catalogues', () => {
-    const wrong = [...PAGES, ...CATALOGUES].flatMap((file) => read(file).split('\n').flatMap((line, i) => wrongTotpNumbers(line).map((w) => `${file}:${i + 1}: ${w}`)));
+    const wrong = [...PAGES, ...CATALOGUES].flatMap((file) =>
+      read(file)
+        .split('\n')
+        .flatMap((line, i) => wrongTotpNumbers(line).map((w) => `${file}:${i + 1}: ${w}`)),
+    );
     expect(wrong).toEqual([]);
     const guide = read(GUIDE);
     expect(guide).toMatch(new RegExp(`${product.mfa.stepSeconds}[\\s\\u00a0]секунд`));

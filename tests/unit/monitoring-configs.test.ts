@@ -32,7 +32,8 @@ function folder(name: string, files: Record<string, string>): string {
 }
 
 const promtool = (args: string[], cwd: string): CheckResult => runChecker('promtool', 'prometheus', args, {cwd});
-const blackbox = (file: string): CheckResult => runChecker('prometheus-blackbox-exporter', 'prometheus-blackbox-exporter', [`--config.file=${file}`, '--config.check']);
+const blackbox = (file: string): CheckResult =>
+  runChecker('prometheus-blackbox-exporter', 'prometheus-blackbox-exporter', [`--config.file=${file}`, '--config.check']);
 
 /** Replaces `from` in `text`, failing when it is not there, so a broken copy is really broken. */
 function breakText(text: string, from: string | RegExp, to: string, file: string): string {
@@ -98,7 +99,7 @@ describe('prometheus-scrape.yml', () => {
   });
 
   it('defines the jobs the rules and the dashboard select, and probes with a module blackbox.yml has', () => {
-    const jobs = (YAML.parse(scrape).scrape_configs as {job_name: string; params?: {module?: string[]}}[]);
+    const jobs = YAML.parse(scrape).scrape_configs as {job_name: string; params?: {module?: string[]}}[];
     const names = jobs.map((j) => j.job_name);
     const used = new Set([...`${rules}\n${dashboardText}`.matchAll(/job=\\?"([^"\\]+)\\?"/g)].map((m) => m[1]));
     expect([...used].filter((j) => !names.includes(j))).toEqual([]);
@@ -188,18 +189,30 @@ function metricNamesIn(expr: string): string[] {
   const names: string[] = [];
   for (const m of bare.matchAll(/(?<![\w:.])[A-Za-z_:][\w:]*/g)) {
     if (PROMQL_WORDS.has(m[0].toLowerCase())) continue;
-    if (bare.slice(m.index! + m[0].length).trimStart().startsWith('(')) continue;
+    if (
+      bare
+        .slice(m.index! + m[0].length)
+        .trimStart()
+        .startsWith('(')
+    )
+      continue;
     names.push(m[0]);
   }
   return names;
 }
 
 describe('the metrics catalogue (data/metrics.ts)', () => {
-  const ruleExprs = (YAML.parse(rules).groups as {rules: {alert: string; expr: string}[]}[]).flatMap((g) => g.rules.map((r) => ({where: `alert ${r.alert}`, expr: r.expr})));
+  const ruleExprs = (YAML.parse(rules).groups as {rules: {alert: string; expr: string}[]}[]).flatMap((g) =>
+    g.rules.map((r) => ({where: `alert ${r.alert}`, expr: r.expr})),
+  );
   const allExprs = [...ruleExprs, ...dashboardQueries(dashboardText)];
 
   it('finds metric names in PromQL and reports one it does not know', () => {
-    expect(metricNamesIn('sum by (instance, le) (rate(mattermost_api_time_bucket{job="time", status_code=~"5.."}[5m])) > 1e9 and on (instance) go_goroutines offset 6h')).toEqual(['mattermost_api_time_bucket', 'go_goroutines']);
+    expect(
+      metricNamesIn(
+        'sum by (instance, le) (rate(mattermost_api_time_bucket{job="time", status_code=~"5.."}[5m])) > 1e9 and on (instance) go_goroutines offset 6h',
+      ),
+    ).toEqual(['mattermost_api_time_bucket', 'go_goroutines']);
     expect(metricNamesIn('label_replace(x_total{a="b"}, "host", "$1", "instance", "(.+):[0-9]+") / time()')).toEqual(['x_total']);
     expect(findMetric('mattermost_not_a_metric_total')).toBeUndefined();
     expect(findMetric('mattermost_api_time_bucket')?.name).toBe('api_time');
@@ -207,7 +220,11 @@ describe('the metrics catalogue (data/metrics.ts)', () => {
 
   it('lists every metric name the shipped rules and dashboard use', () => {
     const allowed = allowedSeriesNames();
-    const unknown = allExprs.flatMap(({where, expr}) => metricNamesIn(expr).filter((n) => !allowed.has(n)).map((n) => `${where}: ${n}`));
+    const unknown = allExprs.flatMap(({where, expr}) =>
+      metricNamesIn(expr)
+        .filter((n) => !allowed.has(n))
+        .map((n) => `${where}: ${n}`),
+    );
     expect(unknown).toEqual([]);
   });
 
@@ -253,14 +270,18 @@ describe('the pages show the catalogue', () => {
     for (const file of ['prometheus-scrape.yml', 'time-alerts.yml', 'time-alerts.test.yml', 'grafana-dashboard.json', 'blackbox.yml']) {
       expect(pages.monitoring, file).toContain(`(pathname:///downloads/monitoring/${file})`);
     }
-    for (const file of ['prometheus-scrape.yml', 'time-alerts.yml', 'blackbox.yml']) expect(pages.monitoring, file).toContain(`file=<rootDir>/static/downloads/monitoring/${file}`);
+    for (const file of ['prometheus-scrape.yml', 'time-alerts.yml', 'blackbox.yml'])
+      expect(pages.monitoring, file).toContain(`file=<rootDir>/static/downloads/monitoring/${file}`);
   });
 
   it('name only catalogued metrics where they spell out a lineage name', () => {
     const allowed = allowedSeriesNames();
     for (const [page, text] of Object.entries(pages)) {
       const used = [...text.matchAll(/\bmattermost_[a-z0-9_]+/g)].map((m) => m[0]).filter((n) => n !== lineagePrefix);
-      expect(used.filter((n) => !allowed.has(n)), page).toEqual([]);
+      expect(
+        used.filter((n) => !allowed.has(n)),
+        page,
+      ).toEqual([]);
     }
   });
 });

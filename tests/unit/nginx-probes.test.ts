@@ -16,7 +16,8 @@ import {observatoryScore} from '../support/observatory';
 import {writeNginxIncludes} from '../support/nginx-site';
 import {rawRequest} from '../support/raw-http';
 
-const page = (title: string) => `<!doctype html><html lang="ru"><head><title>${title}</title><script>document.documentElement.dataset.theme="light"</script><script src="/assets/js/main.js" defer></script></head><body>${'<p>Текст страницы.</p>'.repeat(80)}</body></html>`;
+const page = (title: string) =>
+  `<!doctype html><html lang="ru"><head><title>${title}</title><script>document.documentElement.dataset.theme="light"</script><script src="/assets/js/main.js" defer></script></head><body>${'<p>Текст страницы.</p>'.repeat(80)}</body></html>`;
 
 /** The kinds of files the build writes, at the paths the rules are about. */
 const SITE: Record<string, string> = {
@@ -208,7 +209,17 @@ describe('files', () => {
 
   it('dot-files stay hidden, but /.well-known/ can be published', async () => {
     expect((await get('/.well-known/security.txt')).status).toBe(200);
-    for (const target of ['/.git/config', '/.env', '/.nginx/csp-script-src.conf', '/.well-known/../.env', '/.well-known/.git/config', '/a/.well-known/security.txt', '/assets/.hidden', '/assets/js/main.js.map', '/.well-known/']) {
+    for (const target of [
+      '/.git/config',
+      '/.env',
+      '/.nginx/csp-script-src.conf',
+      '/.well-known/../.env',
+      '/.well-known/.git/config',
+      '/a/.well-known/security.txt',
+      '/assets/.hidden',
+      '/assets/js/main.js.map',
+      '/.well-known/',
+    ]) {
       expect((await get(target)).status, target).toBe(404);
     }
   });

@@ -70,7 +70,12 @@ describe('the redirects as served (plugins/nginx-redirects)', () => {
   });
 
   it('refuses a source redirected twice, naming it', () => {
-    expect(() => nginxSnippet([{from: '/api/v4', to: '/api/v4/introduction'}, {from: '/api/v4', to: '/api/v4/create-post'}])).toThrow(/"\/api\/v4" is redirected twice/);
+    expect(() =>
+      nginxSnippet([
+        {from: '/api/v4', to: '/api/v4/introduction'},
+        {from: '/api/v4', to: '/api/v4/create-post'},
+      ]),
+    ).toThrow(/"\/api\/v4" is redirected twice/);
   });
 
   it('refuses a path that would break out of the nginx config, naming it', () => {
@@ -88,7 +93,7 @@ describe('the redirects as served (plugins/nginx-redirects)', () => {
 describe('moved API pages (config/redirects.ts)', () => {
   const v4 = new Set(bundleSpec('v4').operations.map((o) => `/api/v4/${pageSlug(o.operationId)}`));
 
-  it('send every old address of a renamed operation to the vendor\'s address, each with a reason', () => {
+  it("send every old address of a renamed operation to the vendor's address, each with a reason", () => {
     const moved = Object.fromEntries(movedOperationPages.map((m) => [m.from, m.to]));
     expect(moved).toMatchObject({
       '/api/v4/get-applications-for-team': '/api/v4/get-team-applications',

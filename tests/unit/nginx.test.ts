@@ -34,10 +34,14 @@ describe('nginx config rendering', () => {
     expect(block).not.toMatch(/try_files[^;]*\/index\.html;/);
   });
 
-  it('the local main config holds only what the nginx image\'s own nginx.conf holds: every header and type comes from deploy/nginx', () => {
+  it("the local main config holds only what the nginx image's own nginx.conf holds: every header and type comes from deploy/nginx", () => {
     const main = renderMainConfig({port: 18080, docroot: '/srv/site', runDir: '/tmp/run'});
     const httpBlock = main.slice(main.indexOf('http {'), main.indexOf(renderServerBlock(18080, '/srv/site')));
-    const directives = httpBlock.split('\n').slice(1).map((line) => line.trim().split(/\s+/)[0]).filter(Boolean);
+    const directives = httpBlock
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim().split(/\s+/)[0])
+      .filter(Boolean);
     expect(directives.filter((d) => !['include', 'default_type', 'access_log', 'sendfile'].includes(d) && !d.endsWith('_temp_path'))).toEqual([]);
     expect(httpBlock.match(/include [^;]+;/g)).toEqual(['include /etc/nginx/mime.types;']);
   });
@@ -121,10 +125,12 @@ async function servedPolicy(options: {tryItOrigins?: string}): Promise<string> {
     for (let attempt = 0; ; attempt++) {
       try {
         return await new Promise<string>((resolve, reject) => {
-          http.get({host: '127.0.0.1', port, path: '/'}, (res) => {
-            res.resume();
-            resolve(String(res.headers['content-security-policy']));
-          }).on('error', reject);
+          http
+            .get({host: '127.0.0.1', port, path: '/'}, (res) => {
+              res.resume();
+              resolve(String(res.headers['content-security-policy']));
+            })
+            .on('error', reject);
         });
       } catch (error) {
         if (attempt > 50) throw error;

@@ -1,7 +1,8 @@
 import {describe, expect, it} from 'vitest';
 import {gradeFor, observatoryScore, type ObservedSite} from '../support/observatory';
 
-const POLICY = "default-src 'self'; script-src 'self' 'sha256-qVpDBgj7bpq5hMAcGp3AOc79J3Y1Z4HvySTwKrWDoy4='; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'";
+const POLICY =
+  "default-src 'self'; script-src 'self' 'sha256-qVpDBgj7bpq5hMAcGp3AOc79J3Y1Z4HvySTwKrWDoy4='; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'";
 const HEADERS: [string, string][] = [
   ['content-security-policy', POLICY],
   ['strict-transport-security', 'max-age=31536000; includeSubDomains'],
@@ -23,13 +24,35 @@ const replaced = (name: string, value: string): [string, string][] => [...withou
 
 describe('Observatory-style score (tests/support/observatory.ts)', () => {
   it('grades by the published chart', () => {
-    expect([135, 100, 99, 90, 85, 80, 70, 65, 60, 50, 45, 40, 30, 25, 24, 0].map(gradeFor)).toEqual(['A+', 'A+', 'A', 'A', 'A-', 'B+', 'B', 'B-', 'C+', 'C', 'C-', 'D+', 'D', 'D-', 'F', 'F']);
+    expect([135, 100, 99, 90, 85, 80, 70, 65, 60, 50, 45, 40, 30, 25, 24, 0].map(gradeFor)).toEqual([
+      'A+',
+      'A+',
+      'A',
+      'A',
+      'A-',
+      'B+',
+      'B',
+      'B-',
+      'C+',
+      'C',
+      'C-',
+      'D+',
+      'D',
+      'D-',
+      'F',
+      'F',
+    ]);
   });
 
   it('gives our headers 110: CSP with unsafe-inline in style-src only (0), private referrer (+5), framing via CSP (+5)', () => {
     const {score, grade, results} = observatoryScore(site());
     expect([score, grade]).toEqual([110, 'A+']);
-    expect(results.filter((r) => r.modifier !== 0).map((r) => r.result).sort()).toEqual(['referrer-policy-private', 'x-frame-options-implemented-via-csp']);
+    expect(
+      results
+        .filter((r) => r.modifier !== 0)
+        .map((r) => r.result)
+        .sort(),
+    ).toEqual(['referrer-policy-private', 'x-frame-options-implemented-via-csp']);
   });
 
   it('withholds the bonuses below 90: without HSTS the same headers score 80 (B+)', () => {

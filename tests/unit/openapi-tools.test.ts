@@ -22,7 +22,11 @@ describe('stock OpenAPI tools on our files', () => {
   for (const version of ['v4', 'v5']) {
     it(`redocly bundle openapi/${version}/openapi.yaml yields the whole API`, () => {
       const out = path.join(tmp, `${version}.redocly.yaml`);
-      execFileSync(bin('redocly'), ['bundle', `openapi/${version}/openapi.yaml`, '-o', out], {cwd: root, stdio: 'pipe', env: {...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true'}});
+      execFileSync(bin('redocly'), ['bundle', `openapi/${version}/openapi.yaml`, '-o', out], {
+        cwd: root,
+        stdio: 'pipe',
+        env: {...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true'},
+      });
       const bundled = YAML.parse(fs.readFileSync(out, 'utf8')) as JsonObject;
       expect(operationIds(bundled)).toEqual(operationIds(bundleSpec(version).doc));
     }, 60_000);
@@ -41,7 +45,13 @@ describe('stock OpenAPI tools on our files', () => {
         "type Created = paths['/api/v4/posts']['post']['responses']['201']['content']['application/json'];\n" +
         'export const sameShape = (p: Created): Post => p;\n',
     );
-    fs.writeFileSync(path.join(tmp, 'tsconfig.json'), JSON.stringify({compilerOptions: {strict: true, noEmit: true, skipLibCheck: false, module: 'esnext', moduleResolution: 'bundler', target: 'es2022'}, files: ['client.ts']}));
+    fs.writeFileSync(
+      path.join(tmp, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {strict: true, noEmit: true, skipLibCheck: false, module: 'esnext', moduleResolution: 'bundler', target: 'es2022'},
+        files: ['client.ts'],
+      }),
+    );
     execFileSync(bin('tsc'), ['-p', tmp], {stdio: 'pipe'});
   }, 120_000);
 });

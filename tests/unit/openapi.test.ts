@@ -32,13 +32,19 @@ function bundle(name: string, parts: Record<string, unknown>) {
   fs.mkdirSync(path.join(dir, 'paths'), {recursive: true});
   // As in openapi/v4: the root lists every path with a $ref to the file that defines it.
   const listed = Object.entries(parts).flatMap(([file, data]) =>
-    Object.keys((typeof data === 'object' && (data as {paths?: object}).paths) || {}).map((p) => [p, {$ref: `paths/${file}#/paths/${p.replace(/~/g, '~0').replace(/\//g, '~1')}`}]),
+    Object.keys((typeof data === 'object' && (data as {paths?: object}).paths) || {}).map((p) => [
+      p,
+      {$ref: `paths/${file}#/paths/${p.replace(/~/g, '~0').replace(/\//g, '~1')}`},
+    ]),
   );
   fs.writeFileSync(path.join(dir, 'openapi.yaml'), YAML.stringify({...root, paths: Object.fromEntries(listed)}));
   for (const [file, data] of Object.entries(parts)) fs.writeFileSync(path.join(dir, 'paths', file), typeof data === 'string' ? data : YAML.stringify(data));
   return bundleSpec(name, dir, tmp);
 }
-const posts = (o = op(), schemas: Record<string, unknown> = {Post: {type: 'object', properties: {id: {type: 'string'}}}}) => ({paths: {'/posts': {post: o}}, components: {schemas}});
+const posts = (o = op(), schemas: Record<string, unknown> = {Post: {type: 'object', properties: {id: {type: 'string'}}}}) => ({
+  paths: {'/posts': {post: o}},
+  components: {schemas},
+});
 const messages = (b: ReturnType<typeof bundle>) => b.problems.map((p) => `${p.file} ${p.pointer ?? ''} ${p.message}`);
 
 describe('bundleSpec', () => {
@@ -51,7 +57,11 @@ describe('bundleSpec', () => {
 
   it('names the file and pointer of a broken $ref', () => {
     const b = bundle('ref', {'posts.yaml': posts(op(), {})});
-    expect(messages(b)).toContainEqual(expect.stringMatching(/^ref\/paths\/posts\.yaml \/paths\/~1posts\/post\/responses\/201\/content\/application~1json\/schema \$ref "#\/components\/schemas\/Post" does not exist/));
+    expect(messages(b)).toContainEqual(
+      expect.stringMatching(
+        /^ref\/paths\/posts\.yaml \/paths\/~1posts\/post\/responses\/201\/content\/application~1json\/schema \$ref "#\/components\/schemas\/Post" does not exist/,
+      ),
+    );
   });
 
   it('names the path file and pointer of a $ref to the wrong kind of component', () => {
@@ -79,7 +89,9 @@ describe('bundleSpec', () => {
 
   it('names the file that defines a component another file refers to, as stock bundlers need', () => {
     const b = bundle('owner', {
-      'posts.yaml': posts(op({responses: {'201': {description: 'Создано', content: {'application/json': {schema: {$ref: '#/components/schemas/Thread'}, example: {id: 'a'}}}}}})),
+      'posts.yaml': posts(
+        op({responses: {'201': {description: 'Создано', content: {'application/json': {schema: {$ref: '#/components/schemas/Thread'}, example: {id: 'a'}}}}}}),
+      ),
       'threads.yaml': {components: {schemas: {Thread: {type: 'object', properties: {post: {$ref: 'posts.yaml#/components/schemas/Post'}}}}}},
     });
     expect(messages(b)).toEqual([
@@ -102,15 +114,26 @@ describe('bundleSpec', () => {
   it('accepts a $ref of the right kind in every place', () => {
     const b = bundle('kinds', {
       'posts.yaml': {
-        paths: {'/posts': {
-          parameters: [{$ref: '#/components/parameters/Page'}],
-          post: op({
-            requestBody: {$ref: '#/components/requestBodies/NewPost'},
-            responses: {
-              '201': {description: 'Создано', headers: {'X-Request-Id': {$ref: '#/components/headers/RequestId'}}, content: {'application/json': {schema: {type: 'array', items: {$ref: '#/components/schemas/Post'}}, examples: {one: {$ref: '#/components/examples/OnePost'}}}}},
-            },
-          }),
-        }},
+        paths: {
+          '/posts': {
+            parameters: [{$ref: '#/components/parameters/Page'}],
+            post: op({
+              requestBody: {$ref: '#/components/requestBodies/NewPost'},
+              responses: {
+                '201': {
+                  description: 'Создано',
+                  headers: {'X-Request-Id': {$ref: '#/components/headers/RequestId'}},
+                  content: {
+                    'application/json': {
+                      schema: {type: 'array', items: {$ref: '#/components/schemas/Post'}},
+                      examples: {one: {$ref: '#/components/examples/OnePost'}},
+                    },
+                  },
+                },
+              },
+            }),
+          },
+        },
         components: {
           schemas: {Post: {type: 'object', properties: {id: {type: 'string'}}}},
           parameters: {Page: {name: 'page', in: 'query', description: 'Номер страницы.', schema: {type: 'integer'}}},
@@ -127,7 +150,7 @@ describe('bundleSpec', () => {
     expect(messages(bundle('yaml', {'posts.yaml': 'paths: [\n'}))).toEqual([expect.stringMatching(/^yaml\/paths\/posts\.yaml\s+not valid YAML/)]);
   });
 
-  it('accepts the vendor\'s operationIds with acronyms and a lower-case first letter', () => {
+  it("accepts the vendor's operationIds with acronyms and a lower-case first letter", () => {
     const b = bundle('vendor-ids', {'posts.yaml': posts(op({operationId: 'getOAuthPosts'}))});
     expect(messages(b)).toEqual([]);
   });
@@ -138,7 +161,13 @@ describe('bundleSpec', () => {
   });
 
   it('reports two operationIds that give one page slug, naming both', () => {
-    const b = bundle('same-slug', {'a.yaml': posts(op({operationId: 'CreatePost'}), {}), 'b.yaml': {paths: {'/drafts': {post: op({operationId: 'createPost'})}}, components: {schemas: {Post: {type: 'object', properties: {id: {type: 'string'}}}}}}});
+    const b = bundle('same-slug', {
+      'a.yaml': posts(op({operationId: 'CreatePost'}), {}),
+      'b.yaml': {
+        paths: {'/drafts': {post: op({operationId: 'createPost'})}},
+        components: {schemas: {Post: {type: 'object', properties: {id: {type: 'string'}}}}},
+      },
+    });
     expect(messages(b).join('\n')).toMatch(/operationId createPost gives the page slug "create-post", as CreatePost in same-slug\/paths\/a\.yaml does/);
   });
 
@@ -155,11 +184,31 @@ describe('bundleSpec', () => {
     ['a tag outside the root list', {tags: ['messages']}, /exactly one tag/],
     ['no 2xx response', {responses: {'400': {description: 'Ошибка'}}}, /needs a 2xx response/],
     ['a redirect without a Location header', {responses: {'302': {description: 'Перенаправление'}}}, /302 redirect response needs a Location header/],
-    ['a 2xx response with neither a schema nor a Russian word on it', {responses: {'200': {description: 'OK'}}}, /200 response needs content with a schema, or a Russian description of the answer/],
-    ['a JSON 2xx response without an example', {responses: {'200': {description: 'Готово', content: {'application/json': {schema: {type: 'object'}}}}}}, /response needs an example/],
-    ['a JSON request body without an example', {requestBody: {content: {'application/json': {schema: {type: 'object'}}}}}, /request body application\/json needs an example/],
-    ['a parameter without a Russian description', {parameters: [{name: 'page', in: 'query', schema: {type: 'integer'}, description: 'Page'}]}, /parameter "page" needs a Russian description/],
-    ['an example that does not match its schema', {responses: {'201': {description: 'Создано', content: {'application/json': {schema: {$ref: '#/components/schemas/Post'}, example: {id: 5}}}}}}, /example does not match its schema: \/id must be string/],
+    [
+      'a 2xx response with neither a schema nor a Russian word on it',
+      {responses: {'200': {description: 'OK'}}},
+      /200 response needs content with a schema, or a Russian description of the answer/,
+    ],
+    [
+      'a JSON 2xx response without an example',
+      {responses: {'200': {description: 'Готово', content: {'application/json': {schema: {type: 'object'}}}}}},
+      /response needs an example/,
+    ],
+    [
+      'a JSON request body without an example',
+      {requestBody: {content: {'application/json': {schema: {type: 'object'}}}}},
+      /request body application\/json needs an example/,
+    ],
+    [
+      'a parameter without a Russian description',
+      {parameters: [{name: 'page', in: 'query', schema: {type: 'integer'}, description: 'Page'}]},
+      /parameter "page" needs a Russian description/,
+    ],
+    [
+      'an example that does not match its schema',
+      {responses: {'201': {description: 'Создано', content: {'application/json': {schema: {$ref: '#/components/schemas/Post'}, example: {id: 5}}}}}},
+      /example does not match its schema: \/id must be string/,
+    ],
   ])('rejects %s', (_, extra, pattern) => {
     expect(messages(bundle(`bad-${Math.random().toString(36).slice(2)}`, {'posts.yaml': posts(op(extra))})).join('\n')).toMatch(pattern);
   });
@@ -208,7 +257,10 @@ describe('the API specs in openapi/', () => {
     const expected = contractRoutes
       .filter((r) => /^\/api\/v[45]\//.test(r.path))
       .map((r) => r.path.split('/').pop()!)
-      .filter((slug) => !['introduction', 'authentication', 'websocket', 'rate-limiting', 'errors', 'schema', 'check-guest-limit', 'time-api-reference'].includes(slug));
+      .filter(
+        (slug) =>
+          !['introduction', 'authentication', 'websocket', 'rate-limiting', 'errors', 'schema', 'check-guest-limit', 'time-api-reference'].includes(slug),
+      );
     expect(expected.filter((s) => !slugs.has(s))).toEqual([]);
   });
 
@@ -225,7 +277,9 @@ describe('the API specs in openapi/', () => {
     doc.paths[second.path][second.method].operationId = first.operationId;
     const {errors} = await lintBundle({...v5, doc: doc as unknown as typeof v5.doc});
     const pointer = `/paths/${second.path.replace(/\//g, '~1')}/${second.method}/`;
-    expect(errors.filter((e) => e.pointer?.startsWith(pointer)).map((e) => `${e.file}: ${e.message.split(':')[0]}`)).toEqual([`${second.file}: operation-operationId-unique`]);
+    expect(errors.filter((e) => e.pointer?.startsWith(pointer)).map((e) => `${e.file}: ${e.message.split(':')[0]}`)).toEqual([
+      `${second.file}: operation-operationId-unique`,
+    ]);
   });
 });
 
@@ -241,7 +295,12 @@ describe('operation pages (markdownGenerators)', () => {
       parameters: [],
       requestBody: {content: {'application/json': {schema: {type: 'object', properties: {username: {type: 'string'}}}, example: {username: 'deploy-bot'}}}},
       responses: {'201': {description: 'Создан.'}},
-      postman: {url: {path: ['api', 'v4', 'bots'], host: ['{{baseUrl}}'], query: [], variable: []}, method: 'POST', header: [{key: 'Content-Type', value: 'application/json'}], body: {mode: 'raw', raw: ''}},
+      postman: {
+        url: {path: ['api', 'v4', 'bots'], host: ['{{baseUrl}}'], query: [], variable: []},
+        method: 'POST',
+        header: [{key: 'Content-Type', value: 'application/json'}],
+        body: {mode: 'raw', raw: ''},
+      },
     };
     const site = fs.mkdtempSync(path.join(os.tmpdir(), 'api-pages-'));
     const page = apiPageGenerator('api-reference/v4', site)({id: 'create-bot', title: 'Создать бота', api});
@@ -266,9 +325,16 @@ describe('spec texts', () => {
   it('contain no placeholder text', async () => {
     const {PLACEHOLDER_TEXT} = await import('../../plugins/content-check/rules');
     const dir = path.resolve(__dirname, '../../openapi');
-    const files = ['v4', 'v5'].flatMap((v) => [path.join(dir, v, 'openapi.yaml'), ...fs.readdirSync(path.join(dir, v, 'paths')).map((f) => path.join(dir, v, 'paths', f))]);
+    const files = ['v4', 'v5'].flatMap((v) => [
+      path.join(dir, v, 'openapi.yaml'),
+      ...fs.readdirSync(path.join(dir, v, 'paths')).map((f) => path.join(dir, v, 'paths', f)),
+    ]);
     const hits = files.flatMap((file) =>
-      fs.readFileSync(file, 'utf8').split('\n').map((line, i) => ({file: path.basename(file), line: i + 1, text: line.replace(/`[^`]*`/g, '')})).filter((l) => PLACEHOLDER_TEXT.test(l.text)),
+      fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .map((line, i) => ({file: path.basename(file), line: i + 1, text: line.replace(/`[^`]*`/g, '')}))
+        .filter((l) => PLACEHOLDER_TEXT.test(l.text)),
     );
     expect(hits.map((h) => `${h.file}:${h.line}`)).toEqual([]);
   });

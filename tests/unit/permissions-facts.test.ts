@@ -21,16 +21,35 @@ const PAGES = ['docs/administration/manage-authentication/migrate-auth.md', 'doc
 const STRUCTURE = 'openapi/v4/vendor/time-api-v4.structure.yaml';
 
 const ROLES_78 = new Set([
-  'system_guest', 'system_user', 'system_admin', 'system_post_all', 'system_post_all_public', 'system_user_access_token',
-  'system_user_manager', 'system_read_only_admin', 'system_manager', 'system_custom_group_admin',
-  'team_guest', 'team_user', 'team_admin', 'team_post_all', 'team_post_all_public',
-  'channel_guest', 'channel_user', 'channel_admin',
-  'custom_group_user', 'playbook_admin', 'playbook_member', 'run_admin', 'run_member',
+  'system_guest',
+  'system_user',
+  'system_admin',
+  'system_post_all',
+  'system_post_all_public',
+  'system_user_access_token',
+  'system_user_manager',
+  'system_read_only_admin',
+  'system_manager',
+  'system_custom_group_admin',
+  'team_guest',
+  'team_user',
+  'team_admin',
+  'team_post_all',
+  'team_post_all_public',
+  'channel_guest',
+  'channel_user',
+  'channel_admin',
+  'custom_group_user',
+  'playbook_admin',
+  'playbook_member',
+  'run_admin',
+  'run_member',
 ]);
 
 const MODERATED_78 = new Set(['create_post', 'create_reactions', 'manage_members', 'use_channel_mentions']);
 
-const PERMISSIONS_78 = new Set(`
+const PERMISSIONS_78 = new Set(
+  `
   add_ldap_private_cert add_ldap_public_cert add_reaction add_saml_idp_cert add_saml_private_cert
   add_saml_public_cert add_user_to_team assign_bot assign_system_admin_role convert_private_channel_to_public
   convert_public_channel_to_private create_bot create_compliance_export_job create_custom_group
@@ -109,10 +128,24 @@ const PERMISSIONS_78 = new Set(`
   sysconsole_write_user_management_permissions sysconsole_write_user_management_system_roles
   sysconsole_write_user_management_teams sysconsole_write_user_management_users test_elasticsearch test_email
   test_ldap test_s3 test_site_url upload_file use_channel_mentions use_group_mentions use_slash_commands view_members
-  view_team`.split(/\s+/).filter(Boolean));
+  view_team`
+    .split(/\s+/)
+    .filter(Boolean),
+);
 
 /** mmctl 7.8.15: root persistent flags, and the flags of each command the guides run (shorthands included). */
-const GLOBAL_FLAGS = new Set(['config', 'suppress-warnings', 'format', 'json', 'strict', 'insecure-sha1-intermediate', 'insecure-tls-version', 'local', 'disable-pager', 'quiet']);
+const GLOBAL_FLAGS = new Set([
+  'config',
+  'suppress-warnings',
+  'format',
+  'json',
+  'strict',
+  'insecure-sha1-intermediate',
+  'insecure-tls-version',
+  'local',
+  'disable-pager',
+  'quiet',
+]);
 const COMMAND_FLAGS: Record<string, string[]> = {
   'user migrate-auth': ['force', 'auto', 'confirm'],
   'user change-password': ['current', 'c', 'password', 'p', 'hashed'],
@@ -207,9 +240,7 @@ export function wrongTimectl(invocation: string): string | null {
     if (!flag.includes('=') && VALUE_FLAGS.has(flag.replace(/^--?/, ''))) leading.push(words.shift()!);
   }
   const known = Object.keys(COMMAND_FLAGS);
-  const command = known
-    .filter((c) => words.slice(0, c.split(' ').length).join(' ') === c)
-    .sort((a, b) => b.length - a.length)[0];
+  const command = known.filter((c) => words.slice(0, c.split(' ').length).join(' ') === c).sort((a, b) => b.length - a.length)[0];
   if (!command) {
     const mention = words.join(' ');
     if (known.some((c) => c.startsWith(`${mention} `))) return null;
@@ -311,7 +342,7 @@ describe('roles, permissions and sign-in migration facts', () => {
     expect(wrongBody({from: 'okta', match_field: 'email', force: false}, ldap, 'x')).toMatch(/"from" must be one of/);
     expect(wrongBody({from: 'email', match_field: 'email'}, ldap, 'x')).toMatch(/"force" is missing/);
     expect(wrongBody({from: 'email', match_field: 'email', force: false, dry_run: true}, ldap, 'x')).toMatch(/no field "dry_run"/);
-    expect(curlBodies("curl -sS -X PUT \\\n  -d '{\"a\": 1}' \\\n  \"https://time.example.ru/api/v4/users/$USER_ID/auth\"")).toEqual([
+    expect(curlBodies('curl -sS -X PUT \\\n  -d \'{"a": 1}\' \\\n  "https://time.example.ru/api/v4/users/$USER_ID/auth"')).toEqual([
       {method: 'put', apiPath: '/api/v4/users/$USER_ID/auth', body: {a: 1}},
     ]);
     expect(operationFor('put', '/api/v4/users/$USER_ID/auth')).toBeDefined();

@@ -121,7 +121,9 @@ describe('haproxy.cfg', () => {
   it('asks Patroni for the leader on 5000 and for replicas on 5001, falling back to the leader', () => {
     const text = read('haproxy.cfg');
     expect(text).toMatch(/frontend time_pg_primary\n\s+bind 127\.0\.0\.1:5000\n\s+default_backend time_pg_leader/);
-    expect(text).toMatch(/frontend time_pg_replicas\n\s+bind 127\.0\.0\.1:5001\n[\s\S]*?use_backend time_pg_standbys if \{ nbsrv\(time_pg_standbys\) gt 0 \}\n\s+default_backend time_pg_leader/);
+    expect(text).toMatch(
+      /frontend time_pg_replicas\n\s+bind 127\.0\.0\.1:5001\n[\s\S]*?use_backend time_pg_standbys if \{ nbsrv\(time_pg_standbys\) gt 0 \}\n\s+default_backend time_pg_leader/,
+    );
     expect(text).toMatch(/backend time_pg_leader\n\s+option httpchk OPTIONS \/primary/);
     expect(text).toMatch(/backend time_pg_standbys\n[\s\S]*?option httpchk OPTIONS \/replica\?lag=/);
     expect(text.match(/on-marked-down shutdown-sessions/g)).toHaveLength(2);

@@ -24,12 +24,18 @@ const glossary = (body: string) => checkGlossary([{page: '/t/', blocks: blocksOf
 
 describe('the text of a page', () => {
   it('is the title, the description and one block per paragraph, item, cell and heading of the article', () => {
-    const html = page('<h2>Шаг 1<a class="hash-link" href="#s">\u200b</a></h2><p>Первый <strong>абзац</strong>.</p><ul><li>Пункт<ul><li>Вложенный</li></ul></li></ul><table><tr><th>Порт</th><td>Назначение</td></tr></table>', 'Заголовок | Time Docs', 'Описание страницы.');
+    const html = page(
+      '<h2>Шаг 1<a class="hash-link" href="#s">\u200b</a></h2><p>Первый <strong>абзац</strong>.</p><ul><li>Пункт<ul><li>Вложенный</li></ul></li></ul><table><tr><th>Порт</th><td>Назначение</td></tr></table>',
+      'Заголовок | Time Docs',
+      'Описание страницы.',
+    );
     expect(extractPage(html)).toEqual(['Заголовок | Time Docs', 'Описание страницы.', 'Шаг 1', 'Первый абзац.', 'Пункт', 'Вложенный', 'Порт', 'Назначение']);
   });
 
   it('leaves out code blocks, SVG and scripts, and keeps inline code as a placeholder', () => {
-    const blocks = blocksOf('<p>Файл <code>"a" - b</code> и <kbd>Ctrl</kbd>.</p><pre><code>echo "x" - y</code></pre><svg><text>"диаграмма"</text></svg><script>var a = "b";</script><div class="prism-code">"x"</div>');
+    const blocks = blocksOf(
+      '<p>Файл <code>"a" - b</code> и <kbd>Ctrl</kbd>.</p><pre><code>echo "x" - y</code></pre><svg><text>"диаграмма"</text></svg><script>var a = "b";</script><div class="prism-code">"x"</div>',
+    );
     expect(blocks).toEqual([`Файл ${CODE} и ${CODE}.`]);
   });
 
@@ -88,7 +94,9 @@ describe('typography', () => {
   });
 
   it('catches straight and wrongly nested quotes', () => {
-    expect(typography('<p>Нажмите "Сохранить".</p>')).toMatchObject([{text: 'Нажмите "Сохранить".', context: 'Нажмите «Сохранить».', rules: ['common/punctuation/quote']}]);
+    expect(typography('<p>Нажмите "Сохранить".</p>')).toMatchObject([
+      {text: 'Нажмите "Сохранить".', context: 'Нажмите «Сохранить».', rules: ['common/punctuation/quote']},
+    ]);
     expect(typography('<p>Режим «только «чтение»».</p>')[0]?.context).toBe('Режим «только „чтение“».');
     expect(typography('<p>Поле "<code>x</code>" обязательно.</p>')[0]?.context).toBe('Поле «`…`» обязательно.');
   });
@@ -163,13 +171,19 @@ describe('spelling', () => {
   });
 
   it('does not read code, file names, environment variables, commands or mentions', async () => {
-    expect(await spelling('<p>Задайте <code>ServiceSetings.SiteURl</code>.</p><h3>kustomizaton.yaml</h3><p>TIME_FEATUREFLAGZ_*, /jitsy, @ivan.petrof</p>')).toEqual([]);
+    expect(
+      await spelling('<p>Задайте <code>ServiceSetings.SiteURl</code>.</p><h3>kustomizaton.yaml</h3><p>TIME_FEATUREFLAGZ_*, /jitsy, @ivan.petrof</p>'),
+    ).toEqual([]);
   });
 });
 
 describe('glossary', () => {
   it('accepts the glossary terms and words that only look like the forbidden ones', () => {
-    expect(glossary('<p>Команда, сообщение, эмодзи, входящий вебхук, slash-команда, задание, учётная запись в Системной консоли. Постоянный тимлид, джобс и постгрес — другие слова.</p>')).toEqual([]);
+    expect(
+      glossary(
+        '<p>Команда, сообщение, эмодзи, входящий вебхук, slash-команда, задание, учётная запись в Системной консоли. Постоянный тимлид, джобс и постгрес — другие слова.</p>',
+      ),
+    ).toEqual([]);
   });
 
   it('catches a forbidden word in any of its forms, with the term to use', () => {

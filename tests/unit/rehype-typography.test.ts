@@ -16,7 +16,9 @@ const text = (value: string): Node => ({type: 'text', value});
 
 describe('rehype-typography', () => {
   it('binds words of one or two letters to the next word', () => {
-    expect(bindShortWords('Войдите в Системную консоль и откройте раздел по ссылке.')).toBe(`Войдите в${NBSP}Системную консоль и${NBSP}откройте раздел по${NBSP}ссылке.`);
+    expect(bindShortWords('Войдите в Системную консоль и откройте раздел по ссылке.')).toBe(
+      `Войдите в${NBSP}Системную консоль и${NBSP}откройте раздел по${NBSP}ссылке.`,
+    );
     expect(bindShortWords('и в команде, (с ботом) «на сервере»')).toBe(`и${NBSP}в${NBSP}команде, (с${NBSP}ботом) «на${NBSP}сервере»`);
   });
 

@@ -70,10 +70,20 @@ describe('search worker', () => {
       ],
       glossary: [['kubernetes', 'k8s']],
     } satisfies Manifest,
-    '/search-index/deployment.0123456789.json': shardOf('deployment', '/deployment/k8s', 'Kubernetes', '<p>Установка в кластер.</p><h2 id="check">Проверка</h2><p>Поды Kubernetes запущены.</p>'),
+    '/search-index/deployment.0123456789.json': shardOf(
+      'deployment',
+      '/deployment/k8s',
+      'Kubernetes',
+      '<p>Установка в кластер.</p><h2 id="check">Проверка</h2><p>Поды Kubernetes запущены.</p>',
+    ),
     '/search-index/other.0123456789.json': shardOf('', '/faq', 'Вопросы', '<p>Можно ли поставить Time в k8s?</p>'),
     '/search-index/license.0123456789.json': shardOf('license', '/license/etcd', 'Хранилище', `<p>${long}</p>`),
-    '/search-index/integrations.0123456789.json': shardOf('integrations', '/integrations/hooks', 'Вебхуки', '<p>Вебхук принимает события от внешних систем и публикует их в канал.</p>'),
+    '/search-index/integrations.0123456789.json': shardOf(
+      'integrations',
+      '/integrations/hooks',
+      'Вебхуки',
+      '<p>Вебхук принимает события от внешних систем и публикует их в канал.</p>',
+    ),
   };
   for (const [hash, json] of fragments) files[`/${fragmentFile(hash)}`] = JSON.parse(json);
   let failing = false;
@@ -161,7 +171,7 @@ describe('search worker', () => {
     expect(() => scopeContexts(files['/search-index/manifest.json'] as Manifest, {context: 'blog'})).toThrow(/no context "blog"/);
   });
 
-  it('links a hit to its section with the reader\'s matched words to highlight', () => {
+  it("links a hit to its section with the reader's matched words to highlight", () => {
     expect(hitHref({url: '/deployment/k8s', anchor: 'check'}, ['kubernetes', '/users/{}/image'])).toBe('/deployment/k8s?_highlight=kubernetes#check');
     expect(hitHref({url: '/faq', anchor: ''}, [])).toBe('/faq');
   });

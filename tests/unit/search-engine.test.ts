@@ -66,18 +66,29 @@ describe('search', () => {
   const html = (title: string, body: string, keywords = '') =>
     `<html class="docs-wrapper docs-doc-page"><head>${keywords ? `<meta name="keywords" content="${keywords}">` : ''}<meta name="description" content="Описание"></head><body><article><nav class="theme-doc-breadcrumbs"><ul><li>Раздел</li><li>${title}</li></ul></nav><div class="theme-doc-markdown"><header><h1>${title}</h1></header>${body}</div></article></body></html>`;
   // `name`: an operation's verb, then the terms of its name.
-const page = (url: string, title: string, body: string, keywords: string[] = [], [verb = '', ...name]: string[] = []) => ({url, page: extractPage(html(title, body))!, ...(keywords.length ? {operation: {keywords, verb, name}} : {})});
+  const page = (url: string, title: string, body: string, keywords: string[] = [], [verb = '', ...name]: string[] = []) => ({
+    url,
+    page: extractPage(html(title, body))!,
+    ...(keywords.length ? {operation: {keywords, verb, name}} : {}),
+  });
   const shard: Shard = buildShard('', [
     {
       url: '/smtp',
       page: extractPage(
-        html('Почта (SMTP)', '<p>Сервер исходящей почты.</p><h3 id="emailsettings-smtpserver">Сервер SMTP</h3><dl class="setting-meta"><dd><code>EmailSettings.SMTPServer</code></dd><dd><code>TIME_EMAILSETTINGS_SMTPSERVER</code></dd></dl><p>Адрес сервера.</p>'),
+        html(
+          'Почта (SMTP)',
+          '<p>Сервер исходящей почты.</p><h3 id="emailsettings-smtpserver">Сервер SMTP</h3><dl class="setting-meta"><dd><code>EmailSettings.SMTPServer</code></dd><dd><code>TIME_EMAILSETTINGS_SMTPSERVER</code></dd></dl><p>Адрес сервера.</p>',
+        ),
         new Map([['emailsettings-smtpserver', {key: 'EmailSettings.SMTPServer', identifiers: ['EmailSettings.SMTPServer', 'TIME_EMAILSETTINGS_SMTPSERVER']}]]),
       )!,
     },
     page('/create-post', 'Создать сообщение', '<p>Публикует сообщение в канале.</p>', ['createpost', '/posts', 'post:/posts'], ['creat', 'creat', 'post']),
     page('/get-post', 'Получить сообщение', '<p>Возвращает сообщение.</p>', ['getpost', '/posts/{}', 'get:/posts/{}'], ['get', 'post']),
-    page('/messages', 'Сообщения и каналы', '<p>Сообщение можно создать в канале, закрепить, переслать. Сообщения хранятся на сервере, и каждое сообщение видно участникам канала.</p><h2 id="limits">Ограничения</h2><p>Длина сообщения ограничена.</p>'),
+    page(
+      '/messages',
+      'Сообщения и каналы',
+      '<p>Сообщение можно создать в канале, закрепить, переслать. Сообщения хранятся на сервере, и каждое сообщение видно участникам канала.</p><h2 id="limits">Ограничения</h2><p>Длина сообщения ограничена.</p>',
+    ),
     page('/capacity', 'Планирование ресурсов', '<p>Память и процессоры сервера под нагрузку: сколько памяти отдать серверу базы.</p>'),
     page('/get-jobs', 'Задания', '<p>Возвращает список заданий.</p>', ['getjobs', '/jobs', 'get:/jobs'], ['get', 'job']),
     {url: '/api/jobs', page: extractPage(html('Задания', '<p>Запросы к фоновым заданиям.</p>'))!, operation: {keywords: [], name: [], verb: ''}},
@@ -88,7 +99,10 @@ const page = (url: string, title: string, body: string, keywords: string[] = [],
     page('/c', 'Клиент на C', '<p>Пример на языке C.</p>'),
   ]);
   const corpus = buildCorpus([shard]);
-  const glossary = prepareGlossary([['вебхук', 'webhook'], ['kubernetes', 'k8s', 'кубер']]);
+  const glossary = prepareGlossary([
+    ['вебхук', 'webhook'],
+    ['kubernetes', 'k8s', 'кубер'],
+  ]);
   const first = (q: string) => search(corpus, glossary, q).hits[0]?.url;
 
   it('assembles the same index as lunr.Builder would from the same terms (scores, postings)', () => {
@@ -119,7 +133,10 @@ const page = (url: string, title: string, body: string, keywords: string[] = [],
   it('reads sections, anchors, breadcrumbs and setting keys from the page', () => {
     const smtp = extractPage(html('Почта', '<p>Текст</p><h2 id="a">Раздел A</h2><p>Ещё</p><pre>код</pre>'))!;
     expect(smtp.crumbs).toEqual(['Раздел']);
-    expect(smtp.sections.map((s) => [s.anchor, s.heading, s.text])).toEqual([['', '', 'Текст'], ['a', 'Раздел A', 'Ещё']]);
+    expect(smtp.sections.map((s) => [s.anchor, s.heading, s.text])).toEqual([
+      ['', '', 'Текст'],
+      ['a', 'Раздел A', 'Ещё'],
+    ]);
     expect(extractPage('<html class="plugin-pages"><body><article></article></body></html>')).toBeUndefined();
     expect(cutAtWord('слово '.repeat(50), 30)).toMatch(/^слово( слово)+…$/);
   });
@@ -176,7 +193,11 @@ const page = (url: string, title: string, body: string, keywords: string[] = [],
     expect(first('сообщение')).toBe('/messages');
     expect(first('задания')).toBe('/jobs');
     // A tag's page of the reference is named by no action either.
-    expect(search(corpus, glossary, 'задания').hits.map((h) => h.url).indexOf('/api/jobs')).toBeGreaterThan(0);
+    expect(
+      search(corpus, glossary, 'задания')
+        .hits.map((h) => h.url)
+        .indexOf('/api/jobs'),
+    ).toBeGreaterThan(0);
     // «через api» asks for the API, and is not a word the page must contain.
     expect(first('получить сообщение через api')).toBe('/get-post');
   });
@@ -211,7 +232,7 @@ const page = (url: string, title: string, body: string, keywords: string[] = [],
     expect(withinDistance('почтамт', 'почта', 1)).toBe(false);
   });
 
-  it('splits an operation\'s name into words, the verb first', () => {
+  it("splits an operation's name into words, the verb first", () => {
     const spec = {paths: {'/users/email/{email}': {get: {operationId: 'GetUserByEmail'}}, '/ldap/groups': {get: {operationId: 'GetLDAPGroups'}}}};
     const keys = apiKeywords([{spec, routeBase: '/api/v4'}], ['/api/v4/get-user-by-email', '/api/v4/get-ldap-groups']);
     expect(keys.get('/api/v4/get-user-by-email')).toMatchObject({verb: 'get', name: ['user', 'email']});
@@ -219,7 +240,10 @@ const page = (url: string, title: string, body: string, keywords: string[] = [],
   });
 
   it('maps a URL to its context', () => {
-    const contexts = [{path: 'administration', label: 'А'}, {path: 'api', label: 'API'}];
+    const contexts = [
+      {path: 'administration', label: 'А'},
+      {path: 'api', label: 'API'},
+    ];
     expect(contextOf('/administration/settings/x', contexts)).toBe('administration');
     expect(contextOf('/api', contexts)).toBe('api');
     expect(contextOf('/apis', contexts)).toBe('');
@@ -230,7 +254,7 @@ describe('search excerpts', () => {
   const filler = (sentence: string, n: number) => `${sentence} `.repeat(n).trim();
   const long = `${filler('Сервер хранит файлы в каталоге данных.', 6)} Письма уходят через почтовый релей компании, его адрес задаёт администратор. ${filler('Журналы пишутся в каталог logs.', 6)}`;
 
-  it('shows the sentence that holds the reader\'s words in the middle of a long text, cut at words', () => {
+  it("shows the sentence that holds the reader's words in the middle of a long text, cut at words", () => {
     const shown = excerptWindow(long, formsMatcher(['релей']));
     expect(shown).toMatch(/^Письма уходят через почтовый релей компании, его адрес задаёт администратор\. Журналы/);
     expect(shown.length).toBeGreaterThanOrEqual(150);
@@ -261,8 +285,11 @@ describe('search excerpts', () => {
   });
 
   it('shows a setting as its key and the first sentence of its description, not the labels of its list', () => {
-    const meta = '<dl class="setting-meta"><dt><p>Ключ в config.json</p></dt><dd><p><code>EmailSettings.SMTPServer</code></p></dd><dt><p>Переменная окружения</p></dt><dd><p><code>TIME_EMAILSETTINGS_SMTPSERVER</code></p></dd><dt><p>Тип</p></dt><dd><p>строка</p></dd></dl>';
-    const settings = new Map([['emailsettings-smtpserver', {key: 'EmailSettings.SMTPServer', identifiers: ['EmailSettings.SMTPServer', 'TIME_EMAILSETTINGS_SMTPSERVER', 'Сервер']}]]);
+    const meta =
+      '<dl class="setting-meta"><dt><p>Ключ в config.json</p></dt><dd><p><code>EmailSettings.SMTPServer</code></p></dd><dt><p>Переменная окружения</p></dt><dd><p><code>TIME_EMAILSETTINGS_SMTPSERVER</code></p></dd><dt><p>Тип</p></dt><dd><p>строка</p></dd></dl>';
+    const settings = new Map([
+      ['emailsettings-smtpserver', {key: 'EmailSettings.SMTPServer', identifiers: ['EmailSettings.SMTPServer', 'TIME_EMAILSETTINGS_SMTPSERVER', 'Сервер']}],
+    ]);
     const page = extractPage(
       `<html class="docs-doc-page"><body><article><div class="theme-doc-markdown"><h1>Почта</h1><p>Вступление.</p><h3 id="emailsettings-smtpserver">Сервер SMTP</h3>${meta}<p>Имя хоста почтового сервера, например <code>smtp.example.ru</code>. Порт задаётся отдельно.</p>${[1, 2, 3].map((n) => `<h3 id="plain-${n}">Раздел ${n}</h3><p>${'Очень длинный текст. '.repeat(60)}</p>`).join('')}</div></article></body></html>`,
       settings,
@@ -284,6 +311,8 @@ describe('search excerpts', () => {
     expect(second['plain-3']).toMatch(/ длинный…$/);
     const stray = `<html class="docs-doc-page"><body><article><div class="theme-doc-markdown"><h1>Почта</h1><h3 id="x">X</h3><dl class="setting-meta"><dt>Тип</dt><dd>строка</dd></dl></div></article></body></html>`;
     expect(() => extractPage(stray)).toThrow('search index: the setting list under «X» (#x) is not a setting of the catalogue');
-    expect(() => extractPage(stray, new Map([...settings, ['x', {key: 'A.B', identifiers: []}]]))).toThrow('search index: settings of the catalogue missing from the page «Почта»: #emailsettings-smtpserver');
+    expect(() => extractPage(stray, new Map([...settings, ['x', {key: 'A.B', identifiers: []}]]))).toThrow(
+      'search index: settings of the catalogue missing from the page «Почта»: #emailsettings-smtpserver',
+    );
   });
 });

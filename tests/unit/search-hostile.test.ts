@@ -12,7 +12,11 @@ import {extractPage} from '../../plugins/search/extract';
 const html = (title: string, body: string) =>
   `<html class="docs-wrapper docs-doc-page"><head><meta name="description" content="Описание"></head><body><article><nav class="theme-doc-breadcrumbs"><ul><li>${title}</li></ul></nav><div class="theme-doc-markdown"><header><h1>${title}</h1></header>${body}</div></article></body></html>`;
 // `name`: an operation's verb, then the terms of its name.
-const page = (url: string, title: string, body: string, keywords: string[] = [], [verb = '', ...name]: string[] = []) => ({url, page: extractPage(html(title, body))!, ...(keywords.length ? {operation: {keywords, verb, name}} : {})});
+const page = (url: string, title: string, body: string, keywords: string[] = [], [verb = '', ...name]: string[] = []) => ({
+  url,
+  page: extractPage(html(title, body))!,
+  ...(keywords.length ? {operation: {keywords, verb, name}} : {}),
+});
 const corpus = buildCorpus([
   buildShard('', [
     page('/logs', 'Журналы сервера', '<p>Строка <code>Error: connection refused</code> значит, что база недоступна. Поле level: error, warn, info.</p>'),

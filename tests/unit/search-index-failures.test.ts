@@ -14,7 +14,9 @@ const html = (title: string, body: string) =>
 const shardOf = (context: string, url: string, title: string, body: string) => buildShard(context, [{url, page: extractPage(html(title, body))!}]);
 const good = {
   deployment: JSON.stringify(shardOf('deployment', '/deployment/k8s', 'Kubernetes', '<p>Установка в кластер Kubernetes.</p>')),
-  administration: JSON.stringify(shardOf('administration', '/administration/k8s', 'Kubernetes и администрирование', '<p>Обслуживание кластера Kubernetes.</p>')),
+  administration: JSON.stringify(
+    shardOf('administration', '/administration/k8s', 'Kubernetes и администрирование', '<p>Обслуживание кластера Kubernetes.</p>'),
+  ),
   other: JSON.stringify(shardOf('', '/faq', 'Вопросы', '<p>Можно ли поставить Time в Kubernetes?</p>')),
 };
 const pointsPastTheEnd = {...(JSON.parse(good.deployment) as object), fields: {title: 'kubernet 9', heading: '', keywords: '', content: ''}};

@@ -11,7 +11,11 @@ describe('the settings overview table fits narrow columns', () => {
 
   it('renders keys and variables breakable, in fixed columns', () => {
     const html = renderToStaticMarkup(
-      <SettingsIndex entries={[{key: 'EmailSettings.SMTPServer', env: 'TIME_EMAILSETTINGS_SMTPSERVER', name: 'Сервер SMTP', console: 'Среда → SMTP', url: '/x', origin: 'lineage'}]} />,
+      <SettingsIndex
+        entries={[
+          {key: 'EmailSettings.SMTPServer', env: 'TIME_EMAILSETTINGS_SMTPSERVER', name: 'Сервер SMTP', console: 'Среда → SMTP', url: '/x', origin: 'lineage'},
+        ]}
+      />,
     );
     expect(html).toContain('<code>EmailSettings.<wbr/>SMTPServer</code>');
     expect(html).toContain('<code>TIME_<wbr/>EMAILSETTINGS_<wbr/>SMTPSERVER</code>');

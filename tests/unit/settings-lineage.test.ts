@@ -17,7 +17,13 @@ const lineage: Lineage = {
   removed: new Map([['ServiceSettings.EnableOnlyAdminIntegrations', 'Mattermost 5.x']]),
 };
 
-const claim = (extra: Partial<LineageClaim>): LineageClaim => ({key: 'EmailSettings.SMTPServer', type: 'string', default: 'localhost', origin: 'lineage', ...extra});
+const claim = (extra: Partial<LineageClaim>): LineageClaim => ({
+  key: 'EmailSettings.SMTPServer',
+  type: 'string',
+  default: 'localhost',
+  origin: 'lineage',
+  ...extra,
+});
 
 describe('a catalogue entry against the lineage', () => {
   it('accepts a 7.x key with the lineage type and default', () => {
@@ -26,23 +32,41 @@ describe('a catalogue entry against the lineage', () => {
   });
 
   it.each<[string, Partial<LineageClaim>, RegExp]>([
-    ['a key removed before 7.x, even when marked as Time\'s own', {key: 'ServiceSettings.EnableOnlyAdminIntegrations', type: 'boolean', default: true, origin: 'time'}, /removed from Mattermost before 7\.x \(last seen in Mattermost 5\.x\)/],
-    ['a key that 6.3 had and 7.8 no longer has', {key: 'ServiceSettings.EnableAPIv3', type: 'boolean', default: false}, /removed from Mattermost before 7\.x \(last seen in Mattermost 6\.3\)/],
+    [
+      "a key removed before 7.x, even when marked as Time's own",
+      {key: 'ServiceSettings.EnableOnlyAdminIntegrations', type: 'boolean', default: true, origin: 'time'},
+      /removed from Mattermost before 7\.x \(last seen in Mattermost 5\.x\)/,
+    ],
+    [
+      'a key that 6.3 had and 7.8 no longer has',
+      {key: 'ServiceSettings.EnableAPIv3', type: 'boolean', default: false},
+      /removed from Mattermost before 7\.x \(last seen in Mattermost 6\.3\)/,
+    ],
     ['a key Mattermost added after 7.x', {key: 'CacheSettings.CacheType', default: 'lru'}, /added to Mattermost after 7\.x/],
-    ['a later key marked as Time\'s own without a reason', {key: 'CacheSettings.CacheType', default: 'lru', origin: 'time'}, /say in timeChange why Time has it/],
+    [
+      "a later key marked as Time's own without a reason",
+      {key: 'CacheSettings.CacheType', default: 'lru', origin: 'time'},
+      /say in timeChange why Time has it/,
+    ],
     ['a key the lineage never had, not marked', {key: 'KafkaSettings.Enable', type: 'boolean', default: false}, /mark it origin: time/],
-    ['a 7.x key marked as Time\'s own', {origin: 'time'}, /is a Mattermost 7\.8 key: drop origin: time/],
+    ["a 7.x key marked as Time's own", {origin: 'time'}, /is a Mattermost 7\.8 key: drop origin: time/],
     ['a default the lineage does not have', {default: ''}, /default "" differs from Mattermost 7\.8's "localhost"/],
-    ['a type the Go field cannot hold', {key: 'EmailSettings.SMTPPort', type: 'integer', default: 10025}, /type integer does not match Mattermost 7\.8's \*string/],
+    [
+      'a type the Go field cannot hold',
+      {key: 'EmailSettings.SMTPPort', type: 'integer', default: 10025},
+      /type integer does not match Mattermost 7\.8's \*string/,
+    ],
     ['a vendor default without the reason', {vendorDefault: true, default: undefined}, /vendorDefault needs timeChange/],
-    ['a flag of Mattermost\'s own tests', {key: 'FeatureFlags.TestFeature', default: 'off'}, /not an administrator's setting/],
+    ["a flag of Mattermost's own tests", {key: 'FeatureFlags.TestFeature', default: 'off'}, /not an administrator's setting/],
   ])('refuses %s', (_, extra, message) => {
     expect(checkAgainstLineage(claim(extra), lineage)).toMatch(message);
   });
 
-  it('accepts Time\'s own keys and stated changes', () => {
+  it("accepts Time's own keys and stated changes", () => {
     expect(checkAgainstLineage(claim({key: 'KafkaSettings.Enable', type: 'boolean', default: false, origin: 'time'}), lineage)).toBeNull();
-    expect(checkAgainstLineage(claim({key: 'CacheSettings.CacheType', origin: 'time', timeChange: 'Сборка Time добавляет этот параметр сама.'}), lineage)).toBeNull();
+    expect(
+      checkAgainstLineage(claim({key: 'CacheSettings.CacheType', origin: 'time', timeChange: 'Сборка Time добавляет этот параметр сама.'}), lineage),
+    ).toBeNull();
     expect(checkAgainstLineage(claim({default: '', timeChange: 'Сборка Time поставляется с пустым адресом.'}), lineage)).toBeNull();
     expect(checkAgainstLineage(claim({vendorDefault: true, default: undefined, timeChange: 'Адрес подставляет сборка поставщика.'}), lineage)).toBeNull();
   });
@@ -85,8 +109,17 @@ describe('catalogue files checked against the lineage', () => {
     `      - key: ${key}\n        name: Параметр\n        type: string\n        default: localhost\n        description: Адрес почтового сервера, через который Time отправляет письма.\n        restart: false\n${more}`;
 
   it('names the file and the line of the entry that breaks the lineage', () => {
-    const {problems} = parseSettingsFile('data/settings/environment/smtp.yaml', 'environment/smtp', yaml(entry('EmailSettings.SMTPServer') + entry('ServiceSettings.EnableOnlyAdminIntegrations')), lineage);
-    expect(problems).toEqual([expect.stringMatching(/^data\/settings\/environment\/smtp\.yaml:12: section "connection", entry 2 \(ServiceSettings\.EnableOnlyAdminIntegrations\): .*removed from Mattermost before 7\.x/)]);
+    const {problems} = parseSettingsFile(
+      'data/settings/environment/smtp.yaml',
+      'environment/smtp',
+      yaml(entry('EmailSettings.SMTPServer') + entry('ServiceSettings.EnableOnlyAdminIntegrations')),
+      lineage,
+    );
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /^data\/settings\/environment\/smtp\.yaml:12: section "connection", entry 2 \(ServiceSettings\.EnableOnlyAdminIntegrations\): .*removed from Mattermost before 7\.x/,
+      ),
+    ]);
   });
 
   it('inherits origin: time from the file and the section', () => {
@@ -97,11 +130,14 @@ describe('catalogue files checked against the lineage', () => {
     expect(parseSettingsFile('k.yaml', 'kafka_events/kafka', own.replace('origin: time\n', ''), lineage).problems.join()).toMatch(/mark it origin: time/);
   });
 
-  it('shows the reader which settings are Time\'s own, which have no console field and whose default the vendor sets', () => {
+  it("shows the reader which settings are Time's own, which have no console field and whose default the vendor sets", () => {
     const source = yaml(
       entry('KafkaSettings.ClientID', '        origin: time\n') +
         entry('EmailSettings.SMTPPort', '        console: false\n').replace('default: localhost', 'default: "10025"') +
-        entry('EmailSettings.SMTPServer', '        vendorDefault: true\n        timeChange: Адрес подставляет сборка поставщика.\n').replace('        default: localhost\n', ''),
+        entry('EmailSettings.SMTPServer', '        vendorDefault: true\n        timeChange: Адрес подставляет сборка поставщика.\n').replace(
+          '        default: localhost\n',
+          '',
+        ),
     );
     const {page, problems} = parseSettingsFile('s.yaml', 'environment/smtp', source, lineage);
     expect(problems).toEqual([]);
@@ -114,7 +150,12 @@ describe('catalogue files checked against the lineage', () => {
   });
 
   it('refuses a default next to vendorDefault', () => {
-    const {problems} = parseSettingsFile('s.yaml', 'environment/smtp', yaml(entry('EmailSettings.SMTPServer', '        vendorDefault: true\n        timeChange: Адрес подставляет сборка поставщика.\n')), lineage);
+    const {problems} = parseSettingsFile(
+      's.yaml',
+      'environment/smtp',
+      yaml(entry('EmailSettings.SMTPServer', '        vendorDefault: true\n        timeChange: Адрес подставляет сборка поставщика.\n')),
+      lineage,
+    );
     expect(problems.join()).toMatch(/vendorDefault says no source gives the default: drop default/);
   });
 });
@@ -123,7 +164,7 @@ describe('the catalogue in data/settings and the lineage', () => {
   const catalogue = loadCatalogue();
   const real = loadLineage();
 
-  it('documents no key that Time\'s lineage removed or added after 7.x without saying why', () => {
+  it("documents no key that Time's lineage removed or added after 7.x without saying why", () => {
     for (const s of catalogue.settings.filter((x) => !x.plugin)) {
       const known = real.keys.get(s.key);
       expect(real.removed.has(s.key), s.key).toBe(false);
@@ -134,7 +175,13 @@ describe('the catalogue in data/settings and the lineage', () => {
 
   it('keeps the settings the issue found invented out of the catalogue', () => {
     const keys = new Set(catalogue.settings.map((s) => s.key));
-    for (const key of ['ServiceSettings.EnableOnlyAdminIntegrations', 'TeamSettings.ExperimentalTownSquareIsReadOnly', 'EmailSettings.PushNotificationServerType', 'EmailSettings.PushNotificationServerLocation', 'FeatureFlags.TestFeature']) {
+    for (const key of [
+      'ServiceSettings.EnableOnlyAdminIntegrations',
+      'TeamSettings.ExperimentalTownSquareIsReadOnly',
+      'EmailSettings.PushNotificationServerType',
+      'EmailSettings.PushNotificationServerLocation',
+      'FeatureFlags.TestFeature',
+    ]) {
       expect(keys.has(key), key).toBe(false);
     }
   });

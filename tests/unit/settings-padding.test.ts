@@ -39,7 +39,8 @@ const LATER_KEYS: {name: string; pattern: RegExp}[] = [
   {name: 'GuestAccountsSettings.HideTags', pattern: /\bHideTags\b|[Сс]крыва\p{L}*[ \u00a0]метк\p{L}*[ \u00a0]«Гость»/u},
   {
     name: 'later ExperimentalSettings',
-    pattern: /\b(?:UsersStatusAndProfileFetchingPollIntervalMilliseconds|DisableRefetchingOnBrowserFocus|DisableWakeUpReconnectHandler|DelayChannelAutocomplete|DisableAppBar|YoutubeReferrerPolicy)\b/,
+    pattern:
+      /\b(?:UsersStatusAndProfileFetchingPollIntervalMilliseconds|DisableRefetchingOnBrowserFocus|DisableWakeUpReconnectHandler|DelayChannelAutocomplete|DisableAppBar|YoutubeReferrerPolicy)\b/,
   },
   {name: 'later FeatureFlags', pattern: /\b(?:StreamlinedMarketplace|EnableExportDirectDownload)\b|\bFeatureFlags\.TestFeature\b/},
   {name: 'ClientRequirements.Desktop*/Aurora*', pattern: /\bClientRequirements\.(?:Desktop|Aurora)\w*/},
@@ -67,7 +68,13 @@ export function recommendedSection(file: string, text: string): Section | null {
   return {file, line: start + 1, lines: lines.slice(start, next < 0 ? lines.length : next)};
 }
 
-const cells = (row: string) => row.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => c.trim());
+const cells = (row: string) =>
+  row
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split('|')
+    .map((c) => c.trim());
 
 /** Markdown tables of a section, each with the line of its header row. */
 export function tablesOf(section: Section): Table[] {
@@ -114,14 +121,16 @@ describe('recommended values on settings pages', () => {
   });
 
   it('have no table whose columns repeat the same values', () => {
-    const padded = sections.flatMap((s) => tablesOf(s).filter(hasIdenticalColumns).map((t) => `${s.file}:${t.line}`));
+    const padded = sections.flatMap((s) =>
+      tablesOf(s)
+        .filter(hasIdenticalColumns)
+        .map((t) => `${s.file}:${t.line}`),
+    );
     expect(padded).toEqual([]);
   });
 
   it('name no setting that Time 7.8 does not have', () => {
-    const wrong = sections.flatMap((s) =>
-      s.lines.flatMap((l, i) => laterKeysIn(l).map((key) => `${s.file}:${s.line + i}: ${key}`)),
-    );
+    const wrong = sections.flatMap((s) => s.lines.flatMap((l, i) => laterKeysIn(l).map((key) => `${s.file}:${s.line + i}: ${key}`)));
     expect(wrong).toEqual([]);
   });
 
@@ -129,7 +138,11 @@ describe('recommended values on settings pages', () => {
     const unlabelled = sections.flatMap((s) => {
       const text = s.lines.join('\n');
       const labelled = /оценк/i.test(text) && /измер/i.test(text);
-      return labelled ? [] : tablesOf(s).filter(bySize).map((t) => `${s.file}:${t.line}`);
+      return labelled
+        ? []
+        : tablesOf(s)
+            .filter(bySize)
+            .map((t) => `${s.file}:${t.line}`);
     });
     expect(unlabelled).toEqual([]);
   });
@@ -139,14 +152,20 @@ describe('the padding checks themselves', () => {
   const section = (text: string) => recommendedSection('page.md', `# Page\n\n## Рекомендуемые значения {#recommended}\n\n${text}\n\n## Next {#next}\n`)!;
 
   it('catch a table whose size columns repeat the same values', () => {
-    const [table] = tablesOf(section('| Параметр | До 1 000 пользователей | От 10 000 пользователей |\n|---|---|---|\n| `A` | `1` | `1` |\n| `B` | `true` | `true` |'));
+    const [table] = tablesOf(
+      section('| Параметр | До 1 000 пользователей | От 10 000 пользователей |\n|---|---|---|\n| `A` | `1` | `1` |\n| `B` | `true` | `true` |'),
+    );
     expect(table.line).toBe(5);
     expect(hasIdenticalColumns(table)).toBe(true);
     expect(bySize(table)).toBe(true);
   });
 
   it('read the value before the commentary in a cell', () => {
-    const [table] = tablesOf(section('| Параметр | До 1 000 пользователей | От 10 000 пользователей |\n|---|---|---|\n| `A` | `false` | `false`, если так решили |\n| `B` | `1` | `2` |'));
+    const [table] = tablesOf(
+      section(
+        '| Параметр | До 1 000 пользователей | От 10 000 пользователей |\n|---|---|---|\n| `A` | `false` | `false`, если так решили |\n| `B` | `1` | `2` |',
+      ),
+    );
     expect(hasIdenticalColumns(table)).toBe(true);
   });
 

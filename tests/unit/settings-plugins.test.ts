@@ -152,7 +152,9 @@ describe('the plugin page schema', () => {
     const lineage = pluginFile().replace('PluginSettings.Plugins.jitsi.JitsiURL', 'ServiceSettings.Site_URL');
     expect(parseSettingsFile('s.yaml', 'environment/web_server', lineage).problems.join('\n')).toMatch(/only a plugin's own setting keys may contain "_"/);
     const inMap = pluginFile().replace('PluginSettings.Plugins.jitsi.JitsiURL', 'PluginSettings.PluginStates.jitsi');
-    expect(parseSettingsFile('s.yaml', 'environment/plugins', inMap).problems.join('\n')).toMatch(/^s\.yaml:\d+: section "server", entry 1 \(PluginSettings\.PluginStates\.jitsi\): .*no environment variable of its own/m);
+    expect(parseSettingsFile('s.yaml', 'environment/plugins', inMap).problems.join('\n')).toMatch(
+      /^s\.yaml:\d+: section "server", entry 1 \(PluginSettings\.PluginStates\.jitsi\): .*no environment variable of its own/m,
+    );
   });
 
   it('shows the real location of a plugin setting and links the variable of the whole map', () => {
@@ -188,7 +190,21 @@ describe('plugin pages agree with the plugins’ manifests', () => {
   });
 
   it('documents no plugin setting the manifests do not have', () => {
-    const invented = ['EnableCodePreview', 'SecurityLevelEmptyForJiraSubscriptions', 'RTCServerAddress', 'EnableTCPFallback', 'ConfluenceURL', 'ConfluenceOAuthClientID', 'MaxDurationMinutes', 'WelcomeMessage', 'AllowedCreators', 'MaxWorkflowsPerChannel', 'MaxRemindersPerUser', 'AllowChannelPosts', 'TomorrowTime'];
+    const invented = [
+      'EnableCodePreview',
+      'SecurityLevelEmptyForJiraSubscriptions',
+      'RTCServerAddress',
+      'EnableTCPFallback',
+      'ConfluenceURL',
+      'ConfluenceOAuthClientID',
+      'MaxDurationMinutes',
+      'WelcomeMessage',
+      'AllowedCreators',
+      'MaxWorkflowsPerChannel',
+      'MaxRemindersPerUser',
+      'AllowChannelPosts',
+      'TomorrowTime',
+    ];
     const found = listDocFiles(docsDir)
       .concat(fs.readdirSync(path.join(SETTINGS_DIR, 'plugins')).map((f) => path.join(SETTINGS_DIR, 'plugins', f)))
       .flatMap((file) => invented.filter((key) => read(file).includes(key)).map((key) => `${path.relative(root, file)}: ${key}`));
@@ -219,7 +235,10 @@ describe('Time’s own plugins', () => {
     const answer = JSON.stringify({active: [{id: 'jitsi', version: '2.0.1'}], inactive: [manifest]});
     const out = execFileSync('jq', ['-c', '--arg', 'id', id, program], {input: answer, encoding: 'utf8'});
     expect(JSON.parse(out)).toEqual({version: '1.0.0', settings: [{key: 'Limit', type: 'number', default: 5, display_name: 'Limit'}]});
-    const none = execFileSync('jq', ['-c', '--arg', 'id', id, program], {input: JSON.stringify({active: [{...manifest, settings_schema: undefined}], inactive: []}), encoding: 'utf8'});
+    const none = execFileSync('jq', ['-c', '--arg', 'id', id, program], {
+      input: JSON.stringify({active: [{...manifest, settings_schema: undefined}], inactive: []}),
+      encoding: 'utf8',
+    });
     expect(JSON.parse(none)).toEqual({version: '1.0.0', settings: []});
   });
 
@@ -253,14 +272,24 @@ describe('plugin maps in the environment', () => {
     expect(Object.values(states).every((s) => typeof (s as {Enable?: unknown}).Enable === 'boolean')).toBe(true);
     for (const [id, settings] of Object.entries(plugins)) {
       expect(known.has(id), id).toBe(true);
-      const manifestKeys = Object.values(MANIFESTS).find((m) => m.id === id)!.settings.map(([k]) => k.toLowerCase());
+      const manifestKeys = Object.values(MANIFESTS)
+        .find((m) => m.id === id)!
+        .settings.map(([k]) => k.toLowerCase());
       expect(Object.keys(settings as object).filter((k) => !manifestKeys.includes(k))).toEqual([]);
     }
   });
 
   it('no page or catalogue entry names a per-plugin variable', () => {
-    const files = [...listDocFiles(docsDir), ...fs.readdirSync(SETTINGS_DIR, {recursive: true}).map((f) => path.join(SETTINGS_DIR, String(f))).filter((f) => f.endsWith('.yaml'))];
-    const found = files.flatMap((file) => [...read(file).matchAll(/TIME_PLUGINSETTINGS_PLUGIN(?:S|STATES)_[A-Z0-9_]+/g)].map((m) => `${path.relative(root, file)}: ${m[0]}`));
+    const files = [
+      ...listDocFiles(docsDir),
+      ...fs
+        .readdirSync(SETTINGS_DIR, {recursive: true})
+        .map((f) => path.join(SETTINGS_DIR, String(f)))
+        .filter((f) => f.endsWith('.yaml')),
+    ];
+    const found = files.flatMap((file) =>
+      [...read(file).matchAll(/TIME_PLUGINSETTINGS_PLUGIN(?:S|STATES)_[A-Z0-9_]+/g)].map((m) => `${path.relative(root, file)}: ${m[0]}`),
+    );
     expect(found).toEqual([]);
   });
 

@@ -66,7 +66,13 @@ describe('settings catalogue schema', () => {
   it('rejects a file without a console path, invalid YAML and duplicate section ids', () => {
     expect(problems([setting()], {console: undefined}).join()).toMatch(/console/);
     expect(parseSettingsFile('bad.yaml', 'p', 'console: [').problems[0]).toMatch(/^bad\.yaml: not valid YAML/);
-    const twice = JSON.stringify({console: 'Среда', sections: [{title: 'Раздел А', id: 'a', settings: [setting()]}, {title: 'Раздел Б', id: 'a', settings: [setting({key: 'EmailSettings.Other'})]}]});
+    const twice = JSON.stringify({
+      console: 'Среда',
+      sections: [
+        {title: 'Раздел А', id: 'a', settings: [setting()]},
+        {title: 'Раздел Б', id: 'a', settings: [setting({key: 'EmailSettings.Other'})]},
+      ],
+    });
     expect(parseSettingsFile('f.yaml', 'p', twice).problems).toEqual(['f.yaml: duplicate section id "a"']);
   });
 
@@ -125,7 +131,11 @@ describe('the catalogue in data/settings', () => {
 
   it('builds one h2 per section and one h3 per setting with the derived anchor', () => {
     const page = catalogue.pages.get('environment/smtp')!;
-    const nodes = pageNodes(page, (md) => [{type: 'paragraph', children: [{type: 'text', value: md}]}]) as {type: string; depth?: number; data?: {hProperties: {id: string}}}[];
+    const nodes = pageNodes(page, (md) => [{type: 'paragraph', children: [{type: 'text', value: md}]}]) as {
+      type: string;
+      depth?: number;
+      data?: {hProperties: {id: string}};
+    }[];
     const headings = nodes.filter((n) => n.type === 'heading');
     const expected = page.sections.flatMap((s) => [`2:${s.id}`, ...s.settings.map((x) => `3:${x.anchor}`)]);
     expect(headings.map((h) => `${h.depth}:${h.data?.hProperties.id}`)).toEqual(expected);
@@ -150,7 +160,7 @@ describe('the settings reference', () => {
     expect(filterEntries(entries, 'no-such-setting', '')).toEqual([]);
   });
 
-  it('tells Time\'s own settings apart and filters by origin', () => {
+  it("tells Time's own settings apart and filters by origin", () => {
     const own = filterEntries(entries, '', '', 'time');
     expect(own.length).toBeGreaterThan(0);
     expect(own.map((e) => e.key)).toContain('KafkaSettings.Enable');

@@ -28,29 +28,77 @@ interface Edge {
 
 /** Pure modules that browser code may import from plugins: they use no Node API and nothing heavy. */
 const BROWSER_SAFE: Edge[] = [
-  {from: 'src/components/Sizing', to: 'plugins/rehype-typography/index.ts', why: 'the capacity table groups thousands exactly as the typography of the text does'},
-  {from: 'src/theme/CodeBlock/Content/tokens.ts', to: 'plugins/code-highlight/index.ts', why: 'type only: the token format the plugin writes at build time and the theme decodes'},
+  {
+    from: 'src/components/Sizing',
+    to: 'plugins/rehype-typography/index.ts',
+    why: 'the capacity table groups thousands exactly as the typography of the text does',
+  },
+  {
+    from: 'src/theme/CodeBlock/Content/tokens.ts',
+    to: 'plugins/code-highlight/index.ts',
+    why: 'type only: the token format the plugin writes at build time and the theme decodes',
+  },
 ];
 
 /** Plugins that use another feature's module, and why that module is not moved to plugins/shared/. */
 const BETWEEN_PLUGINS: Edge[] = [
-  {from: 'plugins/content-check', to: 'plugins/settings/env-var.ts', why: 'the content rules reject a hand-typed TIME_… variable by the rule the catalogue derives them with'},
-  {from: 'plugins/content-check', to: 'plugins/settings/catalogue.ts', why: 'settings pages and their anchors come from the catalogue, which the content check validates first'},
-  {from: 'plugins/content-check', to: 'plugins/settings/lineage.ts', why: 'config keys named in the guides are checked against the same lineage as the catalogue'},
-  {from: 'plugins/content-check', to: 'plugins/remark-samples/samples.ts', why: 'the check knows the include syntax of the samples plugin and the folders it may include from'},
+  {
+    from: 'plugins/content-check',
+    to: 'plugins/settings/env-var.ts',
+    why: 'the content rules reject a hand-typed TIME_… variable by the rule the catalogue derives them with',
+  },
+  {
+    from: 'plugins/content-check',
+    to: 'plugins/settings/catalogue.ts',
+    why: 'settings pages and their anchors come from the catalogue, which the content check validates first',
+  },
+  {
+    from: 'plugins/content-check',
+    to: 'plugins/settings/lineage.ts',
+    why: 'config keys named in the guides are checked against the same lineage as the catalogue',
+  },
+  {
+    from: 'plugins/content-check',
+    to: 'plugins/remark-samples/samples.ts',
+    why: 'the check knows the include syntax of the samples plugin and the folders it may include from',
+  },
   ...['code-highlight', 'rehype-a11y', 'rehype-typography'].map((plugin) => ({
     from: 'plugins/openapi/index.ts',
     to: `plugins/${plugin}/index.ts`,
-    why: 'the reference\'s docs instances render with the same Markdown plugins as the guides',
+    why: "the reference's docs instances render with the same Markdown plugins as the guides",
   })),
-  {from: 'plugins/content-check/links.ts', to: 'plugins/openapi/index.ts', why: 'links into the reference are checked against the folders its docs instances serve'},
-  {from: 'plugins/content-check/links.ts', to: 'plugins/openapi/routes.ts', why: 'links to operation pages are checked against the routes the generator will make'},
-  {from: 'plugins/markdown-export/index.ts', to: 'plugins/openapi/sample-files.ts', why: 'an operation\'s Markdown copy carries the cURL sample its page shows'},
-  {from: 'plugins/markdown-export/operation-to-markdown.ts', to: 'plugins/openapi/endpoint.ts', why: 'an operation\'s Markdown copy shows the endpoint line its page shows'},
-  {from: 'plugins/search/index.ts', to: 'plugins/openapi/spec.ts', why: 'operation pages are found by their method, path and operationId, read from the bundled spec'},
-  {from: 'plugins/search/index.ts', to: 'plugins/openapi/slug.ts', why: 'an operation\'s page is where the one slug rule puts it'},
-  {from: 'plugins/search/index.ts', to: 'plugins/settings/index.ts', why: 'the search index reads the catalogue the settings plugin loaded, found by that plugin\'s name'},
-  {from: 'plugins/search/index.ts', to: 'plugins/settings/catalogue.ts', why: 'setting keys, variables and values are indexed from the catalogue, not read back from the HTML'},
+  {
+    from: 'plugins/content-check/links.ts',
+    to: 'plugins/openapi/index.ts',
+    why: 'links into the reference are checked against the folders its docs instances serve',
+  },
+  {
+    from: 'plugins/content-check/links.ts',
+    to: 'plugins/openapi/routes.ts',
+    why: 'links to operation pages are checked against the routes the generator will make',
+  },
+  {from: 'plugins/markdown-export/index.ts', to: 'plugins/openapi/sample-files.ts', why: "an operation's Markdown copy carries the cURL sample its page shows"},
+  {
+    from: 'plugins/markdown-export/operation-to-markdown.ts',
+    to: 'plugins/openapi/endpoint.ts',
+    why: "an operation's Markdown copy shows the endpoint line its page shows",
+  },
+  {
+    from: 'plugins/search/index.ts',
+    to: 'plugins/openapi/spec.ts',
+    why: 'operation pages are found by their method, path and operationId, read from the bundled spec',
+  },
+  {from: 'plugins/search/index.ts', to: 'plugins/openapi/slug.ts', why: "an operation's page is where the one slug rule puts it"},
+  {
+    from: 'plugins/search/index.ts',
+    to: 'plugins/settings/index.ts',
+    why: "the search index reads the catalogue the settings plugin loaded, found by that plugin's name",
+  },
+  {
+    from: 'plugins/search/index.ts',
+    to: 'plugins/settings/catalogue.ts',
+    why: 'setting keys, variables and values are indexed from the catalogue, not read back from the HTML',
+  },
   {from: 'plugins/settings/remark.ts', to: 'plugins/rehype-typography/index.ts', why: 'bounds and defaults group thousands as the typography of the text does'},
 ];
 
@@ -89,7 +137,11 @@ function importsOf(file: string, text: string): Import[] {
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) add(node.moduleSpecifier);
     else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) add(node.moduleReference.expression);
-    else if (ts.isCallExpression(node) && (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === 'require'))) add(node.arguments[0]);
+    else if (
+      ts.isCallExpression(node) &&
+      (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === 'require'))
+    )
+      add(node.arguments[0]);
     else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) add(node.argument.literal);
     ts.forEachChild(node, visit);
   };
@@ -125,7 +177,8 @@ function brokenRule(from: string, to: string): string | undefined {
   if (inFolder(from, 'config') && (inFolder(to, 'plugins') || inFolder(to, 'scripts'))) return 'config/ is data: it imports no plugins and no scripts';
   if (inFolder(from, 'src') && inFolder(to, 'plugins')) return 'browser code (src/) imports no plugins but the browser-safe modules this test lists';
   const [a, b] = [pluginOf(from), pluginOf(to)];
-  if (a && b && a !== b && b !== 'shared') return `plugins/${a} reaches into plugins/${b}: shared code belongs in plugins/shared/, or the edge is listed in this test with its reason`;
+  if (a && b && a !== b && b !== 'shared')
+    return `plugins/${a} reaches into plugins/${b}: shared code belongs in plugins/shared/, or the edge is listed in this test with its reason`;
   return undefined;
 }
 
@@ -191,7 +244,9 @@ describe('the import check', () => {
       'docusaurus.config.ts': "import path from 'node:path';\n\nimport {catalogueFingerprint} from './scripts/lib/settings';\n",
       'scripts/lib/settings.ts': 'export const x = 1;\n',
     });
-    expect(problems).toEqual(['docusaurus.config.ts:3 imports scripts/lib/settings.ts: nothing outside scripts/ imports scripts/ (command-line entry points and post-build tooling only)']);
+    expect(problems).toEqual([
+      'docusaurus.config.ts:3 imports scripts/lib/settings.ts: nothing outside scripts/ imports scripts/ (command-line entry points and post-build tooling only)',
+    ]);
   });
 
   it('lets scripts import plugins and tests import scripts', () => {
@@ -226,19 +281,22 @@ describe('the import check', () => {
 
   it("refuses a plugin reaching into another plugin's files, by require() or import(), but not into plugins/shared", () => {
     const problems = checkFixture({
-      'plugins/a/index.ts': "const {b} = require('../b/internal');\nconst {listFiles} = require('../shared/files');\nexport async function load() {\n  return import('../b');\n}\n",
+      'plugins/a/index.ts':
+        "const {b} = require('../b/internal');\nconst {listFiles} = require('../shared/files');\nexport async function load() {\n  return import('../b');\n}\n",
       'plugins/b/internal.ts': 'export const b = 1;\n',
       'plugins/b/index.ts': 'export const c = 1;\n',
       'plugins/shared/files.ts': 'export const listFiles = 1;\n',
     });
     expect(problems).toEqual([
-      "plugins/a/index.ts:1 imports plugins/b/internal.ts: plugins/a reaches into plugins/b: shared code belongs in plugins/shared/, or the edge is listed in this test with its reason",
-      "plugins/a/index.ts:4 imports plugins/b/index.ts: plugins/a reaches into plugins/b: shared code belongs in plugins/shared/, or the edge is listed in this test with its reason",
+      'plugins/a/index.ts:1 imports plugins/b/internal.ts: plugins/a reaches into plugins/b: shared code belongs in plugins/shared/, or the edge is listed in this test with its reason',
+      'plugins/a/index.ts:4 imports plugins/b/index.ts: plugins/a reaches into plugins/b: shared code belongs in plugins/shared/, or the edge is listed in this test with its reason',
     ]);
   });
 
   it('reports a relative import that names no file', () => {
-    expect(checkFixture({'plugins/a/index.ts': "export {x} from './gone';\n"})).toEqual(['plugins/a/index.ts:1 imports ./gone: no such file in the repository']);
+    expect(checkFixture({'plugins/a/index.ts': "export {x} from './gone';\n"})).toEqual([
+      'plugins/a/index.ts:1 imports ./gone: no such file in the repository',
+    ]);
   });
 
   it('ignores package imports and specifiers that are not literal', () => {

@@ -151,7 +151,10 @@ describe('time.service', () => {
 
   it('the same guard fails a copy without the sandbox', () => {
     const sandbox = /^(Protect|Private|Restrict|NoNewPrivileges|CapabilityBoundingSet|LockPersonality|MemoryDenyWriteExecute|SystemCall)/;
-    const weak = withStandIn(shipped).split('\n').filter((l) => !sandbox.test(l)).join('\n');
+    const weak = withStandIn(shipped)
+      .split('\n')
+      .filter((l) => !sandbox.test(l))
+      .join('\n');
     expect(security(unitCopy('weak', weak)).status).not.toBe(0);
   });
 });
@@ -180,7 +183,11 @@ describe('time.env', () => {
   });
 
   it('the same check names the file and line of a bad entry', () => {
-    const bad = parseEnvFile('time.env', 'TIME_SERVICESETTINGS_SITEURL=https://a\nTIME_SERVICESETTINGS_NOSUCHTHING=1\nMM_SQLSETTINGS_DRIVERNAME=postgres\nTIME_X=a b\nTIME_SERVICESETTINGS_SITEURL=https://b\n', known);
+    const bad = parseEnvFile(
+      'time.env',
+      'TIME_SERVICESETTINGS_SITEURL=https://a\nTIME_SERVICESETTINGS_NOSUCHTHING=1\nMM_SQLSETTINGS_DRIVERNAME=postgres\nTIME_X=a b\nTIME_SERVICESETTINGS_SITEURL=https://b\n',
+      known,
+    );
     expect(bad.problems).toEqual([
       expect.stringMatching(/^time\.env:2: TIME_SERVICESETTINGS_NOSUCHTHING is not the variable/),
       expect.stringMatching(/^time\.env:3: MM_SQLSETTINGS_DRIVERNAME is not a setting of Time/),

@@ -14,8 +14,14 @@ describe('API v4 against the vendor’s API', () => {
     const found = compareWithVendor(ours.doc, vendor);
     const explained = readExplainedDifferences();
     const reasons = new Set(explained.map((e) => e.difference));
-    expect(found.filter((d) => !reasons.has(d)), 'differences without a reason').toEqual([]);
-    expect([...reasons].filter((d) => !found.includes(d)), 'explained differences that no longer exist').toEqual([]);
+    expect(
+      found.filter((d) => !reasons.has(d)),
+      'differences without a reason',
+    ).toEqual([]);
+    expect(
+      [...reasons].filter((d) => !found.includes(d)),
+      'explained differences that no longer exist',
+    ).toEqual([]);
     expect(explained.length, 'each difference is explained once').toBe(reasons.size);
   });
 
@@ -31,7 +37,9 @@ describe('API v4 against the vendor’s API', () => {
   });
 
   it('names the Mattermost source of every operation the vendor does not list', () => {
-    const vendorIds = new Set(Object.values(vendor.paths as JsonObject).flatMap((item) => Object.values(item as JsonObject).map((op) => (op as JsonObject).operationId)));
+    const vendorIds = new Set(
+      Object.values(vendor.paths as JsonObject).flatMap((item) => Object.values(item as JsonObject).map((op) => (op as JsonObject).operationId)),
+    );
     const extra = ours.operations.filter((o) => !vendorIds.has(o.operationId));
     expect(extra.length).toBeGreaterThan(0);
     for (const o of extra) expect(o.op['x-time-source'], o.operationId).toMatch(/^Mattermost 7\.8: \S/);
@@ -40,7 +48,11 @@ describe('API v4 against the vendor’s API', () => {
 
 describe('the comparison', () => {
   const doc = (paths: JsonObject, schemas: JsonObject = {}): JsonObject => ({paths, components: {schemas}});
-  const op = (extra: JsonObject = {}): JsonObject => ({operationId: 'GetThing', responses: {'200': {content: {'application/json': {schema: {$ref: '#/components/schemas/Thing'}}}}}, ...extra});
+  const op = (extra: JsonObject = {}): JsonObject => ({
+    operationId: 'GetThing',
+    responses: {'200': {content: {'application/json': {schema: {$ref: '#/components/schemas/Thing'}}}}},
+    ...extra,
+  });
   const thing = {type: 'object', required: ['id'], properties: {id: {type: 'string'}, count: {type: 'integer'}}};
 
   it('sees nothing when the shapes agree, whatever the prose', () => {
@@ -57,9 +69,9 @@ describe('the comparison', () => {
     expect(compareWithVendor(ourDoc, vendorDoc)).toEqual([
       'operation GetThing: GET /things/{id} (vendor: GET /t/{id})',
       'operation GetThing parameter path id: missing',
-      'operation MakeThing: not in the vendor\'s API',
+      "operation MakeThing: not in the vendor's API",
       'schema Thing.id: type integer (vendor: string)',
-      'schema Thing.extra: not in the vendor\'s schema',
+      "schema Thing.extra: not in the vendor's schema",
     ]);
   });
 
@@ -67,7 +79,9 @@ describe('the comparison', () => {
     expect(nullableTo31({type: 'string', nullable: true})).toEqual({type: ['string', 'null']});
     const vendorDoc = doc({}, {Thing: {type: 'object', properties: {p: {type: 'array', nullable: true, items: {type: 'string'}}}}});
     expect(compareWithVendor(doc({}, {Thing: {type: 'object', properties: {p: {type: ['array', 'null'], items: {type: 'string'}}}}}), vendorDoc)).toEqual([]);
-    expect(compareWithVendor(doc({}, {Thing: {type: 'object', properties: {p: {type: 'array', items: {type: 'string'}}}}}), vendorDoc)).toEqual(['schema Thing.p: type array (vendor: array|null)']);
+    expect(compareWithVendor(doc({}, {Thing: {type: 'object', properties: {p: {type: 'array', items: {type: 'string'}}}}}), vendorDoc)).toEqual([
+      'schema Thing.p: type array (vendor: array|null)',
+    ]);
   });
 
   it('refuses an allow-list entry without a reason, naming the file and the entry', () => {

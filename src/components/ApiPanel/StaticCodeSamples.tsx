@@ -16,7 +16,18 @@ export interface CodeSampleLanguage {
   variants: {name: string; code: string}[];
 }
 
-function CodeTab({children, hidden, className}: {value: string; label: string; attributes?: {className: string}; children: ReactNode; hidden?: boolean; className?: string}) {
+function CodeTab({
+  children,
+  hidden,
+  className,
+}: {
+  value: string;
+  label: string;
+  attributes?: {className: string};
+  children: ReactNode;
+  hidden?: boolean;
+  className?: string;
+}) {
   return (
     <div role="tabpanel" className={className} hidden={hidden}>
       {children}
@@ -30,7 +41,15 @@ const NO_ACTION = {setLanguage: () => undefined, setSelectedVariant: () => undef
 export default function StaticCodeSamples({samples}: {samples: CodeSampleLanguage[]}): ReactNode {
   // CodeTabs looks languages up in this set (the theme's Language shape).
   const languageSet = useMemo(
-    () => samples.map((s) => ({language: s.language, highlight: s.highlight, logoClass: s.logoClass, variant: s.variant, variants: s.variants.map((v) => v.name), options: {}})),
+    () =>
+      samples.map((s) => ({
+        language: s.language,
+        highlight: s.highlight,
+        logoClass: s.logoClass,
+        variant: s.variant,
+        variants: s.variants.map((v) => v.name),
+        options: {},
+      })),
     [samples],
   );
   if (samples.length === 0) return null;
@@ -47,7 +66,11 @@ export default function StaticCodeSamples({samples}: {samples: CodeSampleLanguag
             languageSet={languageSet}
             lazy>
             {lang.variants.map((variant) => (
-              <CodeTab key={variant.name} value={variant.name.toLowerCase()} label={variant.name.toUpperCase()} attributes={{className: 'openapi-tabs__code-item--variant'}}>
+              <CodeTab
+                key={variant.name}
+                value={variant.name.toLowerCase()}
+                label={variant.name.toUpperCase()}
+                attributes={{className: 'openapi-tabs__code-item--variant'}}>
                 <ApiCodeBlock language={lang.highlight} className="openapi-explorer__code-block" showLineNumbers>
                   {variant.code}
                 </ApiCodeBlock>

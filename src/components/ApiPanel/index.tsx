@@ -67,7 +67,9 @@ export default function ApiPanel({item, infoPath, samples}: Props): ReactNode {
     if (!focusForm.current) return;
     focusForm.current = false;
     // The button is gone: focus goes to the form's first field, or the panel itself.
-    const first = liveRef.current?.querySelector<HTMLElement>('.openapi-explorer__request-form summary, .openapi-explorer__request-form input, .openapi-explorer__request-form button');
+    const first = liveRef.current?.querySelector<HTMLElement>(
+      '.openapi-explorer__request-form summary, .openapi-explorer__request-form input, .openapi-explorer__request-form button',
+    );
     (first ?? liveRef.current)?.focus();
   };
 

@@ -15,7 +15,9 @@ const TYPE_NAMES: Record<MetricType, string> = {
 
 /** Text with `code` spans, as the catalogue writes it, turned into elements. */
 function inline(text: string): ReactNode[] {
-  return text.split(/(`[^`]+`)/).map((part, i) => (part.startsWith('`') && part.endsWith('`') && part.length > 1 ? <code key={i}>{part.slice(1, -1)}</code> : part));
+  return text
+    .split(/(`[^`]+`)/)
+    .map((part, i) => (part.startsWith('`') && part.endsWith('`') && part.length > 1 ? <code key={i}>{part.slice(1, -1)}</code> : part));
 }
 
 function labels(metric: Metric): ReactNode {

@@ -17,7 +17,10 @@ export type OriginFilter = '' | 'lineage' | 'time';
 
 /** Lower case, ё as е, no separators: what the filter compares. */
 export function normalize(value: string): string {
-  return value.toLowerCase().replace(/ё/g, 'е').replace(/[\s._\-→]+/g, '');
+  return value
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .replace(/[\s._\-→]+/g, '');
 }
 
 export function filterEntries(entries: SettingsIndexEntry[], query: string, section: string, origin: OriginFilter = ''): SettingsIndexEntry[] {

@@ -70,7 +70,8 @@ function getWorker(): Worker {
       created.terminate();
       if (created !== worker) return;
       worker = undefined;
-      for (const id of [...pending.keys()]) settle(id, {type: 'failed', id, message: `search worker: ${event.message || 'failed to start'}`, problems: [{reason: 'network'}]});
+      for (const id of [...pending.keys()])
+        settle(id, {type: 'failed', id, message: `search worker: ${event.message || 'failed to start'}`, problems: [{reason: 'network'}]});
     };
   }
   return worker;

@@ -72,7 +72,16 @@ export type Reply =
    * hits come from the others), `cut` what of the query was left out. An `early` result is not the
    * last: the same hits follow with the excerpts still being fetched.
    */
-  | {type: 'result'; id: number; hits: ShownHit[]; early?: boolean; retyped?: string; error?: string; cut?: {chars?: number; terms?: number}; unavailable?: IndexProblem[]}
+  | {
+      type: 'result';
+      id: number;
+      hits: ShownHit[];
+      early?: boolean;
+      retyped?: string;
+      error?: string;
+      cut?: {chars?: number; terms?: number};
+      unavailable?: IndexProblem[];
+    }
   /** Nothing of the scope's index could be used: `problems` says why, `message` is for the console. */
   | {type: 'failed'; id: number; message: string; problems: IndexProblem[]}
   /** The search took longer than its budget and the worker was replaced (sent by the page's side). */

@@ -58,7 +58,8 @@ function loadManifest(baseUrl: string) {
   return once(manifests, baseUrl, async () => {
     const url = `${baseUrl}search-index/manifest.json`;
     const manifest = (await fetchJson(url)) as Manifest;
-    if (manifest?.format !== 1 || !Array.isArray(manifest.contexts) || !Array.isArray(manifest.glossary)) throw new IndexError('damaged', `${url}: unknown manifest format`);
+    if (manifest?.format !== 1 || !Array.isArray(manifest.contexts) || !Array.isArray(manifest.glossary))
+      throw new IndexError('damaged', `${url}: unknown manifest format`);
     return {manifest, glossary: prepareGlossary(manifest.glossary)};
   });
 }
@@ -155,7 +156,10 @@ async function loadCorpus(baseUrl: string, manifest: Manifest, contexts: string[
 const ready = new Set<string>();
 
 /** The scope's index and glossary, or why there is none. */
-async function prepare(request: Request, post: (reply: Reply) => void): Promise<{corpus: Corpus; glossary: Glossary; unavailable: IndexProblem[]} | {message: string; problems: IndexProblem[]}> {
+async function prepare(
+  request: Request,
+  post: (reply: Reply) => void,
+): Promise<{corpus: Corpus; glossary: Glossary; unavailable: IndexProblem[]} | {message: string; problems: IndexProblem[]}> {
   const key = `${request.baseUrl}|${request.scope.context ?? '*'}|${request.scope.outside ? 'out' : 'in'}`;
   if (!ready.has(key)) post({type: 'loading', id: request.id});
   let loaded: Awaited<ReturnType<typeof loadManifest>>;
@@ -165,7 +169,11 @@ async function prepare(request: Request, post: (reply: Reply) => void): Promise<
     return {message: messageOf(error), problems: [{reason: error instanceof IndexError ? error.reason : 'network'}]};
   }
   const {corpus, problems} = await loadCorpus(request.baseUrl, loaded.manifest, scopeContexts(loaded.manifest, request.scope));
-  if (!corpus) return {message: `search index: no shard of the scope could be used (${problems.map((p) => `${p.context || 'other pages'}: ${p.reason}`).join(', ')})`, problems};
+  if (!corpus)
+    return {
+      message: `search index: no shard of the scope could be used (${problems.map((p) => `${p.context || 'other pages'}: ${p.reason}`).join(', ')})`,
+      problems,
+    };
   ready.add(key);
   return {corpus, glossary: loaded.glossary, unavailable: problems};
 }
@@ -185,7 +193,8 @@ function loadFragment(baseUrl: string, hash: string): Promise<Fragment> {
   const url = `${baseUrl}${fragmentFile(hash)}`;
   return once(fragments, url, async () => {
     const fragment = await fetchJson(url, AbortSignal.timeout(FRAGMENT_TIMEOUT_MS));
-    if (typeof fragment !== 'object' || fragment === null || Array.isArray(fragment)) throw new IndexError('damaged', `${url}: not a fragment of the search index`);
+    if (typeof fragment !== 'object' || fragment === null || Array.isArray(fragment))
+      throw new IndexError('damaged', `${url}: not a fragment of the search index`);
     fetchedFragments.set(url, fragment as Fragment);
     return fragment as Fragment;
   });
@@ -270,9 +279,23 @@ export async function handle(request: Request, post: (reply: Reply) => void): Pr
       // The window goes where the reader's own words are; when only synonyms or corrections matched, where those are.
       const typedForms = formsMatcher(words);
       const excerpt = excerptWindow(texts[i], markRanges(texts[i], typedForms).length ? typedForms : matches);
-      return {...hit, excerpt, href: hitHref(hit, words), marks: {title: markRanges(hit.title, matches), heading: markRanges(hit.heading, matches), excerpt: markRanges(excerpt, matches)}};
+      return {
+        ...hit,
+        excerpt,
+        href: hitHref(hit, words),
+        marks: {title: markRanges(hit.title, matches), heading: markRanges(hit.heading, matches), excerpt: markRanges(excerpt, matches)},
+      };
     });
-    return {type: 'result', id: request.id, hits, ...(early ? {early} : {}), ...(result.retyped ? {retyped: result.retyped} : {}), ...(result.error ? {error: result.error} : {}), ...(result.cut ? {cut: result.cut} : {}), ...(unavailable.length ? {unavailable} : {})};
+    return {
+      type: 'result',
+      id: request.id,
+      hits,
+      ...(early ? {early} : {}),
+      ...(result.retyped ? {retyped: result.retyped} : {}),
+      ...(result.error ? {error: result.error} : {}),
+      ...(result.cut ? {cut: result.cut} : {}),
+      ...(unavailable.length ? {unavailable} : {}),
+    };
   };
   if (request.typing) {
     const atHand = fetchedTexts(request.baseUrl, result.hits);

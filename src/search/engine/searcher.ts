@@ -188,7 +188,12 @@ export function buildCorpus(shards: Shard[]): Corpus {
   const vocabulary = new Set(lines.map((l) => l.term));
   const sorted = [...vocabulary].sort();
   const termIndex = new Map(sorted.map((term, i) => [term, i]));
-  const lengths: Record<Field, Float64Array> = {title: new Float64Array(count), heading: new Float64Array(count), keywords: new Float64Array(count), content: new Float64Array(count)};
+  const lengths: Record<Field, Float64Array> = {
+    title: new Float64Array(count),
+    heading: new Float64Array(count),
+    keywords: new Float64Array(count),
+    content: new Float64Array(count),
+  };
   const entries: Record<Field, number[][]> = {title: [], heading: [], keywords: [], content: []};
   for (const field of FIELDS) for (let i = 0; i < count; i++) entries[field].push([]);
   // Documents per term, summed over the fields (what lunr.idf counts).
@@ -263,7 +268,15 @@ export function buildCorpus(shards: Shard[]): Corpus {
 export type Glossary = string[][][];
 
 export function prepareGlossary(groups: string[][]): Glossary {
-  return groups.map((group) => group.map((phrase) => words(phrase).filter((w) => !isStopWord(w)).map(stem)).filter((phrase) => phrase.length > 0));
+  return groups.map((group) =>
+    group
+      .map((phrase) =>
+        words(phrase)
+          .filter((w) => !isStopWord(w))
+          .map(stem),
+      )
+      .filter((phrase) => phrase.length > 0),
+  );
 }
 
 /* ------------------------------------------------------------------------------------------------
@@ -350,7 +363,27 @@ function keywordClause(term: string, boost: number, group: number): Clause {
  * whole query.
  */
 const WEAK_WORDS = new Set(
-  ['какие', 'какая', 'какое', 'каких', 'каким', 'какую', 'делать', 'сделать', 'посмотреть', 'смотреть', 'узнать', 'хочу', 'хотим', 'нужен', 'нужна', 'нужны', 'происходит', 'получается', 'вообще'].map(stem),
+  [
+    'какие',
+    'какая',
+    'какое',
+    'каких',
+    'каким',
+    'какую',
+    'делать',
+    'сделать',
+    'посмотреть',
+    'смотреть',
+    'узнать',
+    'хочу',
+    'хотим',
+    'нужен',
+    'нужна',
+    'нужны',
+    'происходит',
+    'получается',
+    'вообще',
+  ].map(stem),
 );
 /** The product's name, as readers type it (one word): on this site it names no topic. */
 const PRODUCT_WORDS = new Set(['time', 'тайм'].map(stem));
@@ -445,7 +478,8 @@ function wordClauses(parsed: lunrTypes.Query, corpus: Corpus, newGroup: () => nu
       // A word typed twice is one part of the query.
       const group = out.optionalWords.get(term) ?? newGroup();
       if (API_WORDS.has(term)) out.api = true;
-      const isWeak = base.presence === PRESENCE.OPTIONAL && (WEAK_WORDS.has(term) || API_WORDS.has(term) || PRODUCT_WORDS.has(term)) && (clause.boost ?? 1) === 1;
+      const isWeak =
+        base.presence === PRESENCE.OPTIONAL && (WEAK_WORDS.has(term) || API_WORDS.has(term) || PRODUCT_WORDS.has(term)) && (clause.boost ?? 1) === 1;
       if (isWeak) out.weak.add(group);
       out.clauses.push({...base, boost: isWeak ? WEAK_BOOST : base.boost, term, editDistance: fuzzy, wildcard: WILDCARD.NONE, groups: [group]});
       if (base.presence === PRESENCE.OPTIONAL) out.optionalWords.set(term, group);
@@ -470,7 +504,16 @@ function synonymClauses(optionalWords: Map<string, number>, glossary: Glossary, 
       for (const term of phrase) {
         if (optionalWords.has(term) || added.has(term) || !corpus.vocabulary.has(term)) continue;
         added.add(term);
-        clauses.push({term, fields: [...FIELDS], boost: 0.6 / phrase.length, presence: PRESENCE.OPTIONAL, editDistance: 0, wildcard: WILDCARD.NONE, groups: groupsOfHit, synonym: true});
+        clauses.push({
+          term,
+          fields: [...FIELDS],
+          boost: 0.6 / phrase.length,
+          presence: PRESENCE.OPTIONAL,
+          editDistance: 0,
+          wildcard: WILDCARD.NONE,
+          groups: groupsOfHit,
+          synonym: true,
+        });
       }
     }
   }
@@ -525,7 +568,14 @@ export function search(corpus: Corpus, glossary: Glossary, fullQuery: string, li
   corpus.expansion.left = MAX_EXPANDED_TERMS;
   const results = corpus.index.query((q) => {
     for (const clause of plan.clauses) {
-      q.term(clause.term, {fields: clause.fields, boost: clause.boost, presence: clause.presence, editDistance: clause.editDistance, wildcard: clause.wildcard, usePipeline: false});
+      q.term(clause.term, {
+        fields: clause.fields,
+        boost: clause.boost,
+        presence: clause.presence,
+        editDistance: clause.editDistance,
+        wildcard: clause.wildcard,
+        usePipeline: false,
+      });
     }
   });
   const hits = rankPages(plan, results, corpus, limit);
@@ -624,7 +674,11 @@ function rankPages(plan: Plan, results: lunrTypes.Index.Result[], corpus: Corpus
   for (const result of results) {
     const section = corpus.sections[Number(result.ref)];
     let page = pages.get(section.url);
-    if (!page) pages.set(section.url, (page = {best: result, section, matched: new Set(), title: {groups: new Set(), terms: new Set()}, name: {groups: new Set(), terms: new Set()}}));
+    if (!page)
+      pages.set(
+        section.url,
+        (page = {best: result, section, matched: new Set(), title: {groups: new Set(), terms: new Set()}, name: {groups: new Set(), terms: new Set()}}),
+      );
     else if (result.score > page.best.score) Object.assign(page, {best: result, section});
     const metadata = result.matchData.metadata as Record<string, Record<string, unknown>>;
     for (const [term, fields] of Object.entries(metadata)) {

@@ -66,7 +66,11 @@ const API_PREFIX = /^\/api\/v\d+(?=\/|$)/i;
  */
 export function normalizeApiPath(path: string): string {
   const withoutHost = path.replace(/^[a-z]+:\/\/[^/]+/i, '');
-  const bare = withoutHost.split(/[?#]/)[0].replace(API_PREFIX, '').replace(/\{[^}/]*\}/g, '{}').replace(/\/+$/, '');
+  const bare = withoutHost
+    .split(/[?#]/)[0]
+    .replace(API_PREFIX, '')
+    .replace(/\{[^}/]*\}/g, '{}')
+    .replace(/\/+$/, '');
   return fold(bare || '/');
 }
 
@@ -77,7 +81,12 @@ export function methodPathKey(method: string, path: string): string {
 
 /** True when `word` reads as a code identifier rather than prose: `SiteURL`, `TIME_A_B`, `a.b`. */
 export function isIdentifier(word: string): boolean {
-  return /^[A-Za-z][A-Za-z0-9]*(?:[._][A-Za-z0-9]+)+$/.test(word) || /^[a-z]+[A-Z][A-Za-z0-9]*$/.test(word) || /^[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*$/.test(word) || /^[A-Z]+[a-z]+[A-Z][A-Za-z0-9]*$/.test(word);
+  return (
+    /^[A-Za-z][A-Za-z0-9]*(?:[._][A-Za-z0-9]+)+$/.test(word) ||
+    /^[a-z]+[A-Z][A-Za-z0-9]*$/.test(word) ||
+    /^[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*$/.test(word) ||
+    /^[A-Z]+[a-z]+[A-Z][A-Za-z0-9]*$/.test(word)
+  );
 }
 
 /** Keywords for a config key: the full key and its last part (`servicesettings.siteurl`, `siteurl`). */

@@ -38,7 +38,6 @@ import {RuntimeHighlighterContext} from '../CodeBlock/Content/tokens';
 import {checkedAuth, restoreServer, type Server} from './storedState';
 import './prismLanguages';
 
-
 /** The generated page's module: the MDX content with its front matter and build-time samples. */
 type Content = Props['content'] & {codeSamples?: CodeSampleLanguage[]};
 

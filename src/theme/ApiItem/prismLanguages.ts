@@ -18,4 +18,3 @@ require('prismjs/components/prism-java');
 /* eslint-enable @typescript-eslint/no-require-imports */
 if (before === undefined) delete scope.Prism;
 else scope.Prism = before;
-

@@ -21,7 +21,9 @@ export default function Loading({error, retry, pastDelay}: LoadingComponentProps
           </Translate>
         </p>
         <button type="button" className="button button--secondary" onClick={retry}>
-          <Translate id="theme.ErrorPageContent.tryAgain" description="The label of the button to try again rendering when the React error boundary captures an error">
+          <Translate
+            id="theme.ErrorPageContent.tryAgain"
+            description="The label of the button to try again rendering when the React error boundary captures an error">
             Попробуйте ещё раз
           </Translate>
         </button>

@@ -85,7 +85,13 @@ export default function SearchBar(): ReactNode {
   const inContext = useSearch(query, scope, SUGGESTION_LIMIT);
   // Nothing in the reader's section, or its index is damaged or missing: the same query over the
   // whole site (whose results then say which section is left out).
-  const empty = Boolean(context) && inContext.state.index === 'done' && !inContext.state.error && !inContext.state.timedOut && inContext.state.query !== '' && inContext.state.hits.length === 0;
+  const empty =
+    Boolean(context) &&
+    inContext.state.index === 'done' &&
+    !inContext.state.error &&
+    !inContext.state.timedOut &&
+    inContext.state.query !== '' &&
+    inContext.state.hits.length === 0;
   const problems = inContext.state.index === 'failed' ? (inContext.state.problems ?? []) : [];
   const broken = Boolean(context) && problems.length > 0 && problems.every((p) => p.context !== undefined && p.reason !== 'network');
   // While the reader types, a word in progress often matches nothing in the section; the whole site

@@ -100,7 +100,15 @@ export default function SearchPage(): ReactNode {
         <Heading as="h1">{heading}</Heading>
         <form className={styles.form} role="search" aria-label={t.formLabel} onSubmit={(event) => event.preventDefault()}>
           <label htmlFor={queryId}>{t.queryLabel}</label>
-          <input id={queryId} type="search" className={styles.query} value={query} autoComplete="off" spellCheck={false} onChange={(event) => setEdited({q: event.target.value, ctx})} />
+          <input
+            id={queryId}
+            type="search"
+            className={styles.query}
+            value={query}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(event) => setEdited({q: event.target.value, ctx})}
+          />
           <label htmlFor={scopeId}>{t.scopeLabel}</label>
           <select id={scopeId} value={ctx} onChange={(event) => setEdited({q: query, ctx: event.target.value})} className={styles.scope}>
             <option value="">{t.wholeSite}</option>
