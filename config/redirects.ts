@@ -1,5 +1,3 @@
-import kebabCase from 'lodash/kebabCase';
-
 /**
  * Redirects of the public route contract (data/routes.ts) that a static host can serve as
  * pages. nginx adds the rules a static page cannot express (`X.html` → `X`), see deploy/nginx.
@@ -40,7 +38,7 @@ export interface MovedPage extends Redirect {
 }
 
 /** API v4 operations renamed to the vendor's operationId: the page slug follows the new name. */
-const renamedOperations: Record<string, string> = {
+export const renamedOperations: Record<string, string> = {
   GetApplicationsForTeam: 'GetTeamApplications',
   UpdateApplication: 'PatchApplication',
   CreateOauthApp: 'CreateOAuthApp',
@@ -55,14 +53,12 @@ const renamedOperations: Record<string, string> = {
   SetThreadUnreadByPostId: 'SetThreadUnreadForUser',
 };
 
-const operationPage = (operationId: string): string => `/api/v4/${kebabCase(operationId)}`;
-
 /**
  * Operations once documented here that Time servers do not serve: neither the vendor's API nor
  * Mattermost 7.8, the lineage Time's server comes from, has them. Each page sends its readers to
  * the operation that does the job on a real server.
  */
-const removedOperations: Record<string, [target: string, why: string]> = {
+export const removedOperations: Record<string, [target: string, why: string]> = {
   EnableApplication: ['InstallApplication', 'applications are switched on per team by installing them'],
   DisableApplication: ['UninstallApplication', 'applications are switched off per team by uninstalling them'],
   RegenApplicationBotToken: ['RegenApplicationToken', 'one operation regenerates each kind of application token'],
@@ -107,24 +103,6 @@ const removedOperations: Record<string, [target: string, why: string]> = {
   GetWorkflowRun: ['WorkflowGetById', 'the Workflow plugin keeps no run history'],
   SubmitWorkflowForm: ['WorkflowExecuteStep', "a step's form is submitted by executing the step"],
 };
-
-/**
- * API reference pages that moved or went, old path → new path. nginx answers each with a 301 (with
- * and without the trailing slash) and other static hosts get a redirect page; the build fails when a
- * target is not a page or a source still is one.
- */
-export const movedOperationPages: MovedPage[] = [
-  ...Object.entries(renamedOperations).map(([from, to]) => ({
-    from: operationPage(from),
-    to: operationPage(to),
-    reason: `operationId ${from} renamed to the vendor's ${to}`,
-  })),
-  ...Object.entries(removedOperations).map(([from, [to, why]]) => ({
-    from: operationPage(from),
-    to: operationPage(to),
-    reason: `${from} is not served by Time: ${why}`,
-  })),
-];
 
 /**
  * Section folders whose overview is a chapter inside them rather than the nearest page above: the

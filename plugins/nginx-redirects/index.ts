@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
-import {folderRedirects, movedOperationPages, type Redirect} from '../../config/redirects';
+import {folderRedirects, type Redirect} from '../../config/redirects';
+import {movedOperationPages} from '../openapi/moved-pages';
 
 /** The nginx snippet with the build's redirects, beside the CSP snippet; never served (dot folder). */
 export const REDIRECTS_SNIPPET = '.nginx/redirects.conf';

@@ -1,5 +1,5 @@
 import {expect, test} from '@playwright/test';
-import {movedOperationPages} from '../../config/redirects';
+import {movedOperationPages} from '../../plugins/openapi/moved-pages';
 import {contractRedirects} from '../../data/routes';
 import {openHydrated, rawGet, sitemapPaths} from './helpers';
 

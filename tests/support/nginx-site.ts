@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {movedOperationPages} from '../../config/redirects';
+import {movedOperationPages} from '../../plugins/openapi/moved-pages';
 import {REDIRECTS_SNIPPET, nginxSnippet} from '../../plugins/nginx-redirects';
 import {scriptSourceSnippet, SNIPPET} from '../../scripts/lib/csp';
 

@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import {folderRedirects, movedOperationPages} from '../../config/redirects';
+import {folderRedirects} from '../../config/redirects';
+import {movedOperationPages} from '../../plugins/openapi/moved-pages';
 import {checkMovedPages, nginxSnippet, redirectPage} from '../../plugins/nginx-redirects';
 import {bundleSpec} from '../../plugins/openapi/spec';
 import {pageSlug} from '../../plugins/openapi/slug';

@@ -85,6 +85,11 @@ const BETWEEN_PLUGINS: Edge[] = [
     why: "an operation's Markdown copy shows the endpoint line its page shows",
   },
   {
+    from: 'plugins/nginx-redirects/index.ts',
+    to: 'plugins/openapi/moved-pages.ts',
+    why: "nginx answers the reference's moved and removed operation pages with 301s",
+  },
+  {
     from: 'plugins/search/index.ts',
     to: 'plugins/openapi/spec.ts',
     why: 'operation pages are found by their method, path and operationId, read from the bundled spec',
