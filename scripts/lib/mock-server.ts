@@ -15,6 +15,7 @@ import http from 'node:http';
 import type {AddressInfo} from 'node:net';
 import path from 'node:path';
 import {WebSocketServer, type WebSocket} from 'ws';
+import {freePort} from './port';
 
 const root = path.resolve(__dirname, '../..');
 export const SPEC_V4 = path.join(root, 'static/openapi/v4.yaml');
@@ -148,14 +149,6 @@ function startPrism(spec: string, port: number): Promise<ChildProcess> {
       reject(new Error(`Prism exited with code ${code}:\n${log}`));
     });
   });
-}
-
-export async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const {port} = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Starts the mock; `port` 0 picks a free one. */

@@ -1,14 +1,14 @@
 /**
  * A stand-in for a reader's Time server, for the try-it tests: https on 127.0.0.1 with a self-signed
- * certificate made for the run (openssl). Under /cors/ it allows the portal's origin the way a Time
+ * certificate made for the run. Under /cors/ it allows the portal's origin the way a Time
  * server with ServiceSettings.AllowCorsFrom set does; under /nocors/ it sends no CORS headers.
  */
-import {execFileSync} from 'node:child_process';
 import fs from 'node:fs';
 import https from 'node:https';
 import type {AddressInfo} from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import {selfSignedCertificate} from '../support/checkers';
 
 /** What the e2e nginx allows in TRY_IT_ORIGINS (playwright.config.ts): a stub on any port of 127.0.0.1. */
 export const STUB_ORIGINS = 'https://127.0.0.1:*';
@@ -24,29 +24,7 @@ export interface TimeStub {
 
 export async function startTimeStub(): Promise<TimeStub> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'time-stub-'));
-  const key = path.join(dir, 'key.pem');
-  const cert = path.join(dir, 'cert.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-    ],
-    {stdio: 'ignore'},
-  );
+  const {key, cert} = selfSignedCertificate(dir, '127.0.0.1');
   const requests: string[] = [];
   const server = https.createServer({key: fs.readFileSync(key), cert: fs.readFileSync(cert)}, (req, res) => {
     requests.push(`${req.method} ${req.url}`);

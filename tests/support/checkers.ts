@@ -5,6 +5,7 @@
  */
 import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -34,11 +35,15 @@ export function runChecker(
   return {status: run.status, output: `${run.stdout ?? ''}${run.stderr ?? ''}`.trim()};
 }
 
-/** A self-signed certificate and key for time.example.ru in `dir` (made once per dir), for checkers that load them. */
-export function selfSignedCertificate(dir: string): {cert: string; key: string} {
+/**
+ * A self-signed certificate and key for `host` (a name or an IP address, also its subjectAltName) in
+ * `dir`, made once per dir: for checkers that load them and for servers the browser tests talk to.
+ */
+export function selfSignedCertificate(dir: string, host = 'time.example.ru'): {cert: string; key: string} {
   const cert = path.join(dir, 'fullchain.pem');
   const key = path.join(dir, 'privkey.pem');
   if (!fs.existsSync(cert)) {
+    const altName = `${net.isIP(host) ? 'IP' : 'DNS'}:${host}`;
     const run = runChecker('openssl', 'openssl', [
       'req',
       '-x509',
@@ -48,7 +53,9 @@ export function selfSignedCertificate(dir: string): {cert: string; key: string} 
       '-days',
       '1',
       '-subj',
-      '/CN=time.example.ru',
+      `/CN=${host}`,
+      '-addext',
+      `subjectAltName=${altName}`,
       '-keyout',
       key,
       '-out',

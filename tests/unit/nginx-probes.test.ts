@@ -9,7 +9,7 @@ import zlib from 'node:zlib';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {startNginx} from '../../scripts/lib/browser';
 import {writeCspSnippet} from '../../scripts/lib/csp';
-import {freePort} from '../../scripts/lib/mock-server';
+import {freePort} from '../../scripts/lib/port';
 import {precompress} from '../../scripts/lib/precompress';
 import {cacheProblems, headerProblems, HOSTILE_TARGETS, injectionProblems, observeSite} from '../support/nginx-probes';
 import {observatoryScore} from '../support/observatory';

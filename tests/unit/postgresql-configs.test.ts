@@ -11,6 +11,7 @@ import path from 'node:path';
 import YAML from 'yaml';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {requireTool, runChecker} from '../support/checkers';
+import {freePort} from '../../scripts/lib/port';
 
 const DIR = path.resolve(__dirname, '../../static/downloads/postgresql');
 const read = (name: string) => fs.readFileSync(path.join(DIR, name), 'utf8');
@@ -28,15 +29,6 @@ function writeTemp(name: string, text: string): string {
 function replaceOnce(text: string, from: string, to: string, file: string): string {
   if (!text.includes(from)) throw new Error(`${file}: expected to find «${from}» to build the broken copy`);
   return text.replace(from, to);
-}
-
-/** A TCP port nobody listens on right now (on 127.0.0.1). */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const {port} = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 /** The parts of patroni.yml that the checks read or change. */
