@@ -15,6 +15,7 @@ import {createSlugger} from '@docusaurus/utils';
 import {apiDocsInstances} from '../openapi';
 import {contractRoutes} from '../../data/routes';
 import {listFiles} from '../shared/files';
+import {decodePath} from '../shared/built-site/routes';
 import {readMarkdown, type ProseLine} from './markdown-scan';
 import {apiPageRoutes} from '../openapi/routes';
 import {CatalogueError, loadCatalogue, routeForPage, type SettingsPage} from '../settings/catalogue';
@@ -49,14 +50,6 @@ const MARKDOWN_FILE = /\.mdx?$/;
 
 /** `/a/b/` and `/a/b` are the same page (trailingSlash is left to the host). */
 const normalizeRoute = (route: string) => (route.length > 1 ? route.replace(/\/+$/, '') : route);
-
-const decode = (s: string) => {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
-};
 
 /** Every link target on a prose line (inline code, where links are only shown, left out). */
 export function linksOn(text: string): string[] {
@@ -117,8 +110,8 @@ export class SiteIndex {
   problemWith(target: string, from: Page): string | null {
     if (EXTERNAL.test(target)) return null;
     const hashAt = target.indexOf('#');
-    const pathPart = decode((hashAt < 0 ? target : target.slice(0, hashAt)).replace(/\?.*$/, ''));
-    const anchor = hashAt < 0 ? '' : decode(target.slice(hashAt + 1));
+    const pathPart = decodePath((hashAt < 0 ? target : target.slice(0, hashAt)).replace(/\?.*$/, ''));
+    const anchor = hashAt < 0 ? '' : decodePath(target.slice(hashAt + 1));
     let page: Page | undefined;
     let shown: string;
     if (!pathPart) {
