@@ -6,6 +6,7 @@
  * with time-outs, to thousands).
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import {listFiles} from '../../plugins/shared/files';
 
@@ -17,12 +18,19 @@ export const COMPRESSIBLE = /\.(html|js|mjs|css|json|svg|xml|txt|md|yaml|webmani
 /** Smaller files are sent as they are (nginx gzip_min_length). */
 const MIN_BYTES = 512;
 
+/** Files nginx refuses to serve: anything in a dot folder (the build's data for nginx and the PDF step). */
+const unserved = (dir: string, file: string) =>
+  path
+    .relative(dir, file)
+    .split(path.sep)
+    .some((part) => part.startsWith('.'));
+
 /** Writes the .gz copies; returns how many files were compressed and their bytes before and after. */
 export function precompress(dir: string): {files: number; raw: number; gzip: number} {
   let files = 0;
   let raw = 0;
   let gzip = 0;
-  for (const file of listFiles(dir, (f) => COMPRESSIBLE.test(f))) {
+  for (const file of listFiles(dir, (f) => COMPRESSIBLE.test(f) && !unserved(dir, f))) {
     const bytes = fs.readFileSync(file);
     if (bytes.length < MIN_BYTES) continue;
     const compressed = zlib.gzipSync(bytes, {level: 9});

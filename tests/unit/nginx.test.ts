@@ -98,11 +98,15 @@ describe('gzip copies for gzip_static (scripts/lib/precompress.ts)', () => {
     fs.writeFileSync(path.join(dir, 'page.html'), '<p>Текст страницы</p>'.repeat(200));
     fs.writeFileSync(path.join(dir, 'tiny.js'), 'x()');
     fs.writeFileSync(path.join(dir, 'logo.png'), Buffer.alloc(4096));
+    fs.mkdirSync(path.join(dir, '.site-data'));
+    fs.writeFileSync(path.join(dir, '.site-data/sidebars.json'), '{"items": []}'.repeat(200));
     const result = precompress(dir);
     expect(result.files).toBe(1);
     expect(zlib.gunzipSync(fs.readFileSync(path.join(dir, 'page.html.gz'))).toString()).toBe(fs.readFileSync(path.join(dir, 'page.html'), 'utf8'));
     expect(fs.existsSync(path.join(dir, 'tiny.js.gz'))).toBe(false);
     expect(fs.existsSync(path.join(dir, 'logo.png.gz'))).toBe(false);
+    // nginx never serves a dot folder, so a copy there would only take space.
+    expect(fs.existsSync(path.join(dir, '.site-data/sidebars.json.gz'))).toBe(false);
     fs.rmSync(dir, {recursive: true, force: true});
   });
 
