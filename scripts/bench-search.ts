@@ -81,7 +81,10 @@ const variants: Variant[] = [
     ...searchPage,
     indexFiles() {
       const manifest = JSON.parse(fs.readFileSync(path.join(this.dir, 'search-index/manifest.json'), 'utf8')) as Manifest;
-      return manifest.contexts.map((c) => ({context: c.path || '(home, FAQ)', files: [path.join(this.dir, c.file)]}));
+      return [
+        ...manifest.contexts.map((c) => ({context: c.path || '(home, FAQ)', files: [path.join(this.dir, c.file)]})),
+        {context: `body text chunks (${manifest.content.length})`, files: manifest.content.map((c) => path.join(this.dir, c.file))},
+      ];
     },
   },
   {

@@ -4,9 +4,10 @@
  * and the index.
  *
  * The index is built after the site is built (postBuild), from the HTML of every doc page:
- * one shard per search context (src/search/engine/shard.ts) plus `search-index/manifest.json`, which
- * names the shards (content-hashed, so they can be cached for good) and carries the glossary, and
- * one fragment per page (the texts its results' excerpts are cut from, content-hashed as well).
+ * one shard per search context (src/search/engine/shard.ts), the body text's inverted list cut into
+ * content chunks by term, fragments (the texts results' excerpts are cut from), and
+ * `search-index/manifest.json`, which names the shards and chunks and carries the glossary. Every
+ * file but the manifest is named by its content's hash, so it can be cached for good.
  *
  * Operation pages get their method, path and operationId as keywords, read from the bundled specs
  * (`static/openapi/*.yaml`), so that a pasted `POST /api/v4/posts` or `CreatePost` finds them first.
@@ -18,8 +19,11 @@ import YAML from 'yaml';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {
   encodeFields,
+  encodeLines,
   fragmentFile,
+  MANIFEST_FORMAT,
   SHARD_FORMAT,
+  type ContentChunk,
   type Manifest,
   type Fragment,
   type PageRecord,
@@ -133,14 +137,17 @@ export function pageFragments(page: ExtractedPage): {json: string; sections: num
 }
 
 /**
- * One shard from the pages of a context. `operation` is what an operation page has beyond its HTML
- * (absent for other pages). The pages' fragments go into `fragments` (JSON by hash).
+ * One shard from the pages of a context, whose first section is the site's `firstSection`, and the
+ * body terms of each of its sections (for the content chunks). `operation` is what an operation
+ * page has beyond its HTML (absent for other pages). The pages' fragments go into `fragments`
+ * (JSON by hash).
  */
 export function buildShard(
   context: string,
   pages: {url: string; page: ExtractedPage; operation?: OperationKeys}[],
   fragments = new Map<string, string>(),
-): Shard {
+  firstSection = 0,
+): {shard: Shard; content: string[][]} {
   const pageRecords: PageRecord[] = [];
   const sectionRecords: SectionRecord[] = [];
   const sectionTerms: SectionTerms[] = [];
@@ -168,7 +175,75 @@ export function buildShard(
       });
     });
   }
-  return {format: SHARD_FORMAT, context, pages: pageRecords, sections: sectionRecords, fields: encodeFields(sectionTerms)};
+  const {content: _content, ...fields} = encodeFields(sectionTerms);
+  const content = sectionTerms.map((t) => t.content);
+  const contentLengths = content.map((t) => t.length.toString(36)).join(' ');
+  return {shard: {format: SHARD_FORMAT, context, firstSection, pages: pageRecords, sections: sectionRecords, fields, contentLengths}, content};
+}
+
+/**
+ * Characters of the body text's inverted list per content chunk (about 5 KB gzip): a query fetches
+ * the chunk of each of its terms (and of their synonyms and other-layout spellings), so a smaller
+ * chunk means fewer bytes fetched for nothing, and more files.
+ */
+export const CONTENT_CHUNK_CHARS = 16000;
+
+/** The body text's inverted list over the site's `sections` (the terms of each), cut into chunks in term order. */
+export function contentChunks(sections: string[][], chunkChars = CONTENT_CHUNK_CHARS): {first: string; chunk: ContentChunk}[] {
+  const out: {first: string; chunk: ContentChunk}[] = [];
+  let lines: string[] = [];
+  let chars = 0;
+  const flush = () => {
+    if (lines.length)
+      out.push({first: lines[0].slice(0, lines[0].indexOf(' ')), chunk: {format: SHARD_FORMAT, sections: sections.length, lines: lines.join('\n')}});
+    lines = [];
+    chars = 0;
+  };
+  for (const line of encodeLines(sections)) {
+    if (chars + line.length > chunkChars) flush();
+    lines.push(line);
+    chars += line.length + 1;
+  }
+  flush();
+  // The first chunk also stands for every term sorting before its first one.
+  if (out.length) out[0].first = '';
+  return out;
+}
+
+/** The pages of one search context ('' for the pages outside every context), with its label. */
+export interface IndexGroup {
+  context: string;
+  label: string;
+  pages: {url: string; page: ExtractedPage; operation?: OperationKeys}[];
+}
+
+/**
+ * The whole index: every file (path under the build folder → JSON), the manifest among them, from
+ * the pages of each context in order.
+ */
+export function buildIndex(groups: IndexGroup[], glossary: string[][], chunkChars = CONTENT_CHUNK_CHARS): {manifest: Manifest; files: Map<string, string>} {
+  const files = new Map<string, string>();
+  const fragments = new Map<string, string>();
+  const manifest: Manifest = {format: MANIFEST_FORMAT, contexts: [], content: [], glossary};
+  const content: string[][] = [];
+  for (const {context, label, pages} of groups) {
+    if (pages.length === 0) throw new Error(`search index: context "${context || '(none)'}" has no pages`);
+    const built = buildShard(context, pages, fragments, content.length);
+    content.push(...built.content);
+    const json = JSON.stringify(built.shard);
+    const file = `${INDEX_DIR}/${context.replace(/\//g, '-') || 'other'}.${hashOf(json)}.json`;
+    files.set(file, json);
+    manifest.contexts.push({path: context, label, file, pages: built.shard.pages.length, sections: built.shard.sections.length});
+  }
+  for (const {first, chunk} of contentChunks(content, chunkChars)) {
+    const json = JSON.stringify(chunk);
+    const file = `${INDEX_DIR}/content.${hashOf(json)}.json`;
+    files.set(file, json);
+    manifest.content.push({first, file});
+  }
+  for (const [hash, json] of fragments) files.set(fragmentFile(hash), json);
+  files.set(MANIFEST, JSON.stringify(manifest));
+  return {manifest, files};
 }
 
 /** Reads the glossary: a YAML list of groups of at least two lowercase terms. */
@@ -238,25 +313,17 @@ export default function search(options: SearchIndexOptions) {
         pages.map((p) => p.url),
       );
 
+      const groups = [...options.contexts.map((c) => c.path), ''].map((group) => ({
+        context: group,
+        label: options.contexts.find((c) => c.path === group)?.label ?? '',
+        pages: pages.filter((p) => contextOf(p.url, options.contexts) === group).map((p) => ({...p, operation: operations.get(p.url)})),
+      }));
+      const {files} = buildIndex(groups, glossary);
       const dir = path.join(outDir, INDEX_DIR);
       // A rebuilt index (search:eval --reindex) leaves no files of the previous one behind.
       fs.rmSync(dir, {recursive: true, force: true});
       fs.mkdirSync(dir, {recursive: true});
-      const fragments = new Map<string, string>();
-      const manifest: Manifest = {format: 1, contexts: [], glossary};
-      const groups = [...options.contexts.map((c) => c.path), ''];
-      for (const group of groups) {
-        const members = pages.filter((p) => contextOf(p.url, options.contexts) === group).map((p) => ({...p, operation: operations.get(p.url)}));
-        if (members.length === 0) throw new Error(`search index: context "${group || '(none)'}" has no pages`);
-        const shard = buildShard(group, members, fragments);
-        const json = JSON.stringify(shard);
-        const name = `${group.replace(/\//g, '-') || 'other'}.${hashOf(json)}.json`;
-        fs.writeFileSync(path.join(dir, name), json);
-        const label = options.contexts.find((c) => c.path === group)?.label ?? '';
-        manifest.contexts.push({path: group, label, file: `${INDEX_DIR}/${name}`, pages: shard.pages.length, sections: shard.sections.length});
-      }
-      for (const [hash, fragment] of fragments) fs.writeFileSync(path.join(outDir, fragmentFile(hash)), fragment);
-      fs.writeFileSync(path.join(outDir, MANIFEST), JSON.stringify(manifest));
+      for (const [file, json] of files) fs.writeFileSync(path.join(outDir, file), json);
     },
   });
 }

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
-import {assertShard, type Manifest, type Shard} from '../../src/search/engine/shard';
+import {assertChunk, assertManifest, assertShard, type ContentChunk, type Manifest, type Shard} from '../../src/search/engine/shard';
 import {buildCorpus, prepareGlossary, search, type SearchResult} from '../../src/search/engine/searcher';
 import {MANIFEST} from '../../plugins/search';
 
@@ -56,17 +56,28 @@ export function quality(ranks: number[]): Quality {
 
 export const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 
-/** The manifest and shards of a built site's search index. */
-export function loadBuiltIndex(build: string): {manifest: Manifest; shards: Shard[]} {
+/** The manifest, shards and content chunks of a built site's search index. */
+export function loadBuiltIndex(build: string): {manifest: Manifest; shards: Shard[]; chunks: ContentChunk[]} {
   const manifestFile = path.join(build, MANIFEST);
   if (!fs.existsSync(manifestFile)) throw new Error(`${manifestFile} is missing: run \`npm run build\` first`);
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
+  const manifest: unknown = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+  try {
+    assertManifest(manifest);
+  } catch (error) {
+    throw new Error(`${manifestFile}: ${(error as Error).message}`);
+  }
+  const read = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(build, file), 'utf8'));
   const shards = manifest.contexts.map((c) => {
-    const shard: unknown = JSON.parse(fs.readFileSync(path.join(build, c.file), 'utf8'));
+    const shard = read(c.file);
     assertShard(shard);
     return shard;
   });
-  return {manifest, shards};
+  const chunks = manifest.content.map((c) => {
+    const chunk = read(c.file);
+    assertChunk(chunk);
+    return chunk;
+  });
+  return {manifest, shards, chunks};
 }
 
 export interface Evaluated {
@@ -76,11 +87,15 @@ export interface Evaluated {
   result: SearchResult;
 }
 
-/** Runs every query through the engine over all shards (the whole-site search). */
+/**
+ * Runs every query through the engine over all shards and content chunks (the whole-site search
+ * once every chunk is loaded; the browser loads a query's own chunks, which gives the same scores
+ * except where a typo is corrected to a word of a chunk it did not load).
+ */
 export function evaluate(build: string, queries = loadQueries()): {evaluated: Evaluated[]; corpusMs: number} {
-  const {manifest, shards} = loadBuiltIndex(build);
+  const {manifest, shards, chunks} = loadBuiltIndex(build);
   const start = performance.now();
-  const corpus = buildCorpus(shards);
+  const corpus = buildCorpus(shards, chunks);
   const corpusMs = performance.now() - start;
   const glossary = prepareGlossary(manifest.glossary);
   const evaluated = queries.map((query) => {

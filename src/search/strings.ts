@@ -39,6 +39,7 @@ export const searchStrings = {
     label ? `Поисковый индекс раздела «${label}» повреждён: его не удалось прочитать.` : 'Поисковый индекс повреждён: его не удалось прочитать.',
   unavailable: (...labels: string[]) => `${sectionsLeftOut(labels)} Показаны результаты из остальных разделов.`,
   unavailableNothingFound: (...labels: string[]) => `${sectionsLeftOut(labels)} В остальных разделах ничего не найдено.`,
+  incomplete: 'Часть поискового индекса не загрузилась: в результатах могут быть не все подходящие страницы.',
   retry: 'Повторить',
   noResults: 'Ничего не найдено',
   /** What to try when a search in part of the documentation found nothing. */

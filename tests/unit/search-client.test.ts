@@ -3,10 +3,9 @@ import {formsMatcher, markRanges, matchedWords, termMatcher} from '../../src/sea
 import {terms} from '../../src/search/engine/text';
 import {contextOf, parseScopeParam, scopeParam} from '../../src/search/contexts';
 import {handle, hitHref, scopeContexts} from '../../src/search/client/searchService';
-import {buildShard} from '../../plugins/search';
-import {extractPage} from '../../plugins/search/extract';
 import type {Reply, Request} from '../../src/search/client/protocol';
-import {fragmentFile, type Manifest} from '../../src/search/engine/shard';
+import type {Manifest} from '../../src/search/engine/shard';
+import {docPage, siteFiles} from '../support/search-fixture';
 
 describe('marking search terms', () => {
   it('marks every form of a matched word and leaves the rest', () => {
@@ -54,38 +53,27 @@ describe('search contexts in the address', () => {
 });
 
 describe('search worker', () => {
-  const html = (title: string, body: string) =>
-    `<html class="docs-wrapper docs-doc-page"><head><meta name="description" content="Описание"></head><body><article><nav class="theme-doc-breadcrumbs"><ul><li>${title}</li></ul></nav><div class="theme-doc-markdown"><header><h1>${title}</h1></header>${body}</div></article></body></html>`;
-  const fragments = new Map<string, string>();
-  const shardOf = (context: string, url: string, title: string, body: string) => buildShard(context, [{url, page: extractPage(html(title, body))!}], fragments);
   const long = `${'Кластер обслуживают операторы. '.repeat(10)}Для etcd нужен отдельный диск с низкой задержкой. ${'Журналы собираются централизованно. '.repeat(10)}`;
-  const files: Record<string, unknown> = {
-    '/search-index/manifest.json': {
-      format: 1,
-      contexts: [
-        {path: 'deployment', label: 'Развёртывание', file: 'search-index/deployment.0123456789.json', pages: 1, sections: 2},
-        {path: 'license', label: 'Лицензия', file: 'search-index/license.0123456789.json', pages: 1, sections: 1},
-        {path: 'integrations', label: 'Интеграции', file: 'search-index/integrations.0123456789.json', pages: 1, sections: 1},
-        {path: '', label: '', file: 'search-index/other.0123456789.json', pages: 1, sections: 1},
-      ],
-      glossary: [['kubernetes', 'k8s']],
-    } satisfies Manifest,
-    '/search-index/deployment.0123456789.json': shardOf(
-      'deployment',
-      '/deployment/k8s',
-      'Kubernetes',
-      '<p>Установка в кластер.</p><h2 id="check">Проверка</h2><p>Поды Kubernetes запущены.</p>',
-    ),
-    '/search-index/other.0123456789.json': shardOf('', '/faq', 'Вопросы', '<p>Можно ли поставить Time в k8s?</p>'),
-    '/search-index/license.0123456789.json': shardOf('license', '/license/etcd', 'Хранилище', `<p>${long}</p>`),
-    '/search-index/integrations.0123456789.json': shardOf(
-      'integrations',
-      '/integrations/hooks',
-      'Вебхуки',
-      '<p>Вебхук принимает события от внешних систем и публикует их в канал.</p>',
-    ),
-  };
-  for (const [hash, json] of fragments) files[`/${fragmentFile(hash)}`] = JSON.parse(json);
+  const group = (context: string, label: string, url: string, title: string, body: string) => ({context, label, pages: [docPage(url, title, body)]});
+  const files: Record<string, unknown> = Object.fromEntries(
+    Object.entries(
+      siteFiles(
+        [
+          group(
+            'deployment',
+            'Развёртывание',
+            '/deployment/k8s',
+            'Kubernetes',
+            '<p>Установка в кластер.</p><h2 id="check">Проверка</h2><p>Поды Kubernetes запущены.</p>',
+          ),
+          group('license', 'Лицензия', '/license/etcd', 'Хранилище', `<p>${long}</p>`),
+          group('integrations', 'Интеграции', '/integrations/hooks', 'Вебхуки', '<p>Вебхук принимает события от внешних систем и публикует их в канал.</p>'),
+          group('', '', '/faq', 'Вопросы', '<p>Можно ли поставить Time в k8s?</p>'),
+        ],
+        [['kubernetes', 'k8s']],
+      ),
+    ).map(([file, json]) => [file, JSON.parse(json) as unknown]),
+  );
   let failing = false;
   vi.stubGlobal('fetch', async (url: string) => {
     if (failing) throw new TypeError('Failed to fetch');

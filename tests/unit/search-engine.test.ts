@@ -1,10 +1,10 @@
 import {describe, expect, it} from 'vitest';
 import {fold, identifierKeys, isIdentifier, methodPathKey, normalizeApiPath, stem, switchLayout, terms} from '../../src/search/engine/text';
-import {assertShard, decodeFields, encodeFields, type Shard} from '../../src/search/engine/shard';
+import {assertShard, decodeFields, encodeFields, encodeLines} from '../../src/search/engine/shard';
 import {buildCorpus, FIELD_BOOSTS, matchApiPaths, planQuery, prepareGlossary, search, withinDistance} from '../../src/search/engine/searcher';
 import {lunr} from '../../src/search/engine/lunr';
 import {FIELDS} from '../../src/search/engine/shard';
-import {apiKeywords, buildShard, FRAGMENT_TEXT_CHARS, pageFragments} from '../../plugins/search';
+import {apiKeywords, buildShard, contentChunks, FRAGMENT_TEXT_CHARS, pageFragments} from '../../plugins/search';
 import {cutAtWord, excerptWindow, formsMatcher, termMatcher} from '../../src/search/engine/marks';
 import {contextOf} from '../../src/search/contexts';
 import {extractPage} from '../../plugins/search/extract';
@@ -71,7 +71,7 @@ describe('search', () => {
     page: extractPage(html(title, body))!,
     ...(keywords.length ? {operation: {keywords, verb, name}} : {}),
   });
-  const shard: Shard = buildShard('', [
+  const {shard, content} = buildShard('', [
     {
       url: '/smtp',
       page: extractPage(
@@ -98,7 +98,11 @@ describe('search', () => {
     page('/hooks', 'Входящие вебхуки', '<p>Приём сообщений от внешних систем.</p>'),
     page('/c', 'Клиент на C', '<p>Пример на языке C.</p>'),
   ]);
-  const corpus = buildCorpus([shard]);
+  // Small chunks, so that the body's terms span several of them.
+  const corpus = buildCorpus(
+    [shard],
+    contentChunks(content, 200).map((c) => c.chunk),
+  );
   const glossary = prepareGlossary([
     ['вебхук', 'webhook'],
     ['kubernetes', 'k8s', 'кубер'],
@@ -111,7 +115,9 @@ describe('search', () => {
     for (const field of FIELDS) builder.field(field, {boost: FIELD_BOOSTS[field]});
     builder.tokenizer = ((value: unknown) => value) as unknown as typeof lunr.tokenizer;
     builder.metadataWhitelist = [];
-    decodeFields(shard.fields, shard.sections.length).forEach((fields, id) => builder.add({id: String(id), ...fields}));
+    decodeFields({...shard.fields, content: encodeLines(content).join('\n')}, shard.sections.length).forEach((fields, id) =>
+      builder.add({id: String(id), ...fields}),
+    );
     type Raw = {fieldVectors: Record<string, {elements: number[]}>; invertedIndex: Record<string, Record<string, unknown> & {_index: number}>};
     const reference = builder.build() as unknown as Raw;
     const ours = corpus.index as unknown as Raw;

@@ -1,29 +1,18 @@
 /** The search engine against hostile or odd queries: bounded work, text pasted from logs, errors in Russian. */
 import {describe, expect, it} from 'vitest';
-import {budgetedTokenSet, buildCorpus, planQuery, prepareGlossary, search} from '../../src/search/engine/searcher';
+import {budgetedTokenSet, planQuery, prepareGlossary, search} from '../../src/search/engine/searcher';
 import {cutQuery, oneSlipFrom, toLunrSyntax} from '../../src/search/engine/syntax';
 import {lunr} from '../../src/search/engine/lunr';
 import {FIELDS} from '../../src/search/engine/shard';
 import {MAX_EDIT_DISTANCE, MAX_EXPANDED_TERMS, MAX_FUZZY_TERMS, MAX_QUERY_CHARS, MAX_QUERY_TERMS} from '../../src/search/limits';
 import {plural, searchStrings, syntaxMessages} from '../../src/search/strings';
-import {buildShard} from '../../plugins/search';
-import {extractPage} from '../../plugins/search/extract';
+import {corpusOfPages, docPage as page} from '../support/search-fixture';
 
-const html = (title: string, body: string) =>
-  `<html class="docs-wrapper docs-doc-page"><head><meta name="description" content="Описание"></head><body><article><nav class="theme-doc-breadcrumbs"><ul><li>${title}</li></ul></nav><div class="theme-doc-markdown"><header><h1>${title}</h1></header>${body}</div></article></body></html>`;
-// `name`: an operation's verb, then the terms of its name.
-const page = (url: string, title: string, body: string, keywords: string[] = [], [verb = '', ...name]: string[] = []) => ({
-  url,
-  page: extractPage(html(title, body))!,
-  ...(keywords.length ? {operation: {keywords, verb, name}} : {}),
-});
-const corpus = buildCorpus([
-  buildShard('', [
-    page('/logs', 'Журналы сервера', '<p>Строка <code>Error: connection refused</code> значит, что база недоступна. Поле level: error, warn, info.</p>'),
-    page('/db', 'База данных', '<p>Строка подключения задаётся в <code>TIME_SQLSETTINGS_DATASOURCE</code>.</p>'),
-    page('/users', 'Получить пользователей', '<p>Список пользователей.</p>', ['getusers', '/users', 'get:/users']),
-    page('/smtp', 'Настройка почты', '<p>Сервер исходящей почты и настройка уведомлений.</p>'),
-  ]),
+const corpus = corpusOfPages([
+  page('/logs', 'Журналы сервера', '<p>Строка <code>Error: connection refused</code> значит, что база недоступна. Поле level: error, warn, info.</p>'),
+  page('/db', 'База данных', '<p>Строка подключения задаётся в <code>TIME_SQLSETTINGS_DATASOURCE</code>.</p>'),
+  page('/users', 'Получить пользователей', '<p>Список пользователей.</p>', ['getusers', '/users', 'get:/users']),
+  page('/smtp', 'Настройка почты', '<p>Сервер исходящей почты и настройка уведомлений.</p>'),
 ]);
 const glossary = prepareGlossary([]);
 const run = (query: string) => search(corpus, glossary, query);

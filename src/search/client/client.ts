@@ -113,6 +113,8 @@ export interface SearchState {
   problems?: IndexProblem[];
   /** The search ran past its time budget and was stopped. */
   timedOut?: boolean;
+  /** Part of the body text's index could not be used: results may be missing pages. */
+  incomplete?: boolean;
 }
 
 /**
@@ -144,7 +146,16 @@ export function useSearch(query: string, scope: Scope, limit: number) {
         console.error(reply.message);
         setState({index: 'failed', query: text, hits: [], problems: reply.problems});
       } else if (reply.type === 'result') {
-        setState({index: 'done', query: text, hits: reply.hits, retyped: reply.retyped, error: reply.error, cut: reply.cut, problems: reply.unavailable});
+        setState({
+          index: 'done',
+          query: text,
+          hits: reply.hits,
+          retyped: reply.retyped,
+          error: reply.error,
+          cut: reply.cut,
+          problems: reply.unavailable,
+          incomplete: reply.incomplete,
+        });
       } else if (reply.type === 'timeout') {
         setState({index: 'done', query: text, hits: [], timedOut: true});
       }

@@ -81,6 +81,8 @@ export type Reply =
       error?: string;
       cut?: {chars?: number; terms?: number};
       unavailable?: IndexProblem[];
+      /** Some content chunks the query needed could not be used: pages matching only in their body text may be missing. */
+      incomplete?: boolean;
     }
   /** Nothing of the scope's index could be used: `problems` says why, `message` is for the console. */
   | {type: 'failed'; id: number; message: string; problems: IndexProblem[]}

@@ -1,11 +1,24 @@
 /**
- * What the search worker does (worker.ts wires it to messages): fetches the manifest and the shards of the contexts a search needs (once, and
- * again only after a failure), builds one lunr index per set of contexts and answers queries, so
- * that neither loading nor searching blocks the page. A shard that cannot be used leaves out its
+ * What the search worker does (worker.ts wires it to messages): fetches the manifest, the shards of
+ * the contexts a search needs and the content chunks of its words (each once, and again only after
+ * a failure), builds one lunr index per set of contexts and answers queries, so that neither
+ * loading nor searching blocks the page. A shard that cannot be used leaves out its
  * own context only: the others are searched, and the reply names the missing one and why.
  */
-import {assertShard, fragmentFile, type Manifest, type Fragment, type Shard} from '../engine/shard';
-import {buildCorpus, prepareGlossary, search, type Corpus, type Glossary, type Hit} from '../engine/searcher';
+import {
+  assertChunk,
+  assertManifest,
+  assertShard,
+  chunksOf,
+  fragmentFile,
+  readPostings,
+  splitLines,
+  type ContentChunk,
+  type Manifest,
+  type Fragment,
+  type Shard,
+} from '../engine/shard';
+import {buildCorpus, contentTerms, prepareGlossary, search, type Corpus, type Glossary, type Hit} from '../engine/searcher';
 import {excerptWindow, formsMatcher, markableTerms, markRanges, matchedWords, termMatcher} from '../engine/marks';
 import type {IndexFailure, IndexProblem, Reply, Request, Scope, ShownHit} from './protocol';
 
@@ -52,14 +65,16 @@ async function fetchJson(url: string, signal?: AbortSignal): Promise<unknown> {
 
 const manifests = new Map<string, Promise<{manifest: Manifest; glossary: Glossary}>>();
 const shards = new Map<string, Promise<Shard>>();
-const corpora = new Map<string, Promise<Corpus>>();
 
 function loadManifest(baseUrl: string) {
   return once(manifests, baseUrl, async () => {
     const url = `${baseUrl}search-index/manifest.json`;
-    const manifest = (await fetchJson(url)) as Manifest;
-    if (manifest?.format !== 1 || !Array.isArray(manifest.contexts) || !Array.isArray(manifest.glossary))
-      throw new IndexError('damaged', `${url}: unknown manifest format`);
+    const manifest = await fetchJson(url);
+    try {
+      assertManifest(manifest);
+    } catch (error) {
+      throw new IndexError('damaged', `${url}: ${messageOf(error)}`);
+    }
     return {manifest, glossary: prepareGlossary(manifest.glossary)};
   });
 }
@@ -85,8 +100,10 @@ function report(messages: string[]) {
 /** Shards whose content failed to build an index (by URL): the same content-hashed file would fail again. */
 const unusable = new Map<string, string>();
 
+const shardUrl = (baseUrl: string, manifest: Manifest, context: string) => `${baseUrl}${manifest.contexts.find((c) => c.path === context)!.file}`;
+
 function loadShard(baseUrl: string, manifest: Manifest, context: string) {
-  const url = `${baseUrl}${manifest.contexts.find((c) => c.path === context)!.file}`;
+  const url = shardUrl(baseUrl, manifest, context);
   return once(shards, url, async () => {
     const broken = unusable.get(url);
     if (broken) throw new IndexError('damaged', broken);
@@ -101,12 +118,12 @@ function loadShard(baseUrl: string, manifest: Manifest, context: string) {
   });
 }
 
-/**
- * The lunr index over the usable shards of `contexts`, and the contexts left out. A shard whose
- * content breaks the build (sections pointing past the end, a missing page…) is found by building
- * each shard alone, remembered as unusable, and left out.
- */
-async function loadCorpus(baseUrl: string, manifest: Manifest, contexts: string[]): Promise<{corpus?: Corpus; problems: IndexProblem[]}> {
+/** The shards of `contexts` that could be fetched and read, and the contexts left out. */
+async function loadShards(
+  baseUrl: string,
+  manifest: Manifest,
+  contexts: string[],
+): Promise<{usable: {context: string; shard: Shard}[]; problems: IndexProblem[]}> {
   const settled = await Promise.all(
     contexts.map((context) =>
       loadShard(baseUrl, manifest, context).then(
@@ -116,66 +133,164 @@ async function loadCorpus(baseUrl: string, manifest: Manifest, contexts: string[
     ),
   );
   const problems: IndexProblem[] = [];
-  const messages: string[] = [];
-  let usable: {context: string; shard: Shard}[] = [];
+  const usable: {context: string; shard: Shard}[] = [];
   for (const entry of settled) {
     if ('shard' in entry) usable.push(entry);
     else {
       problems.push({context: entry.context, reason: entry.error instanceof IndexError ? entry.error.reason : 'network'});
-      messages.push(messageOf(entry.error));
+      report([messageOf(entry.error)]);
     }
   }
+  return {usable, problems};
+}
+
+const chunks = new Map<string, Promise<ContentChunk>>();
+/** The content chunks fetched and read so far under each base URL, by URL, in the order they came. */
+const fetchedChunks = new Map<string, Map<string, ContentChunk>>();
+const chunksUnder = (baseUrl: string) => fetchedChunks.get(baseUrl) ?? fetchedChunks.set(baseUrl, new Map()).get(baseUrl)!;
+
+/** A content chunk, checked line by line (fetched once; again after a failure). */
+function loadChunk(baseUrl: string, url: string): Promise<ContentChunk> {
+  return once(chunks, url, async () => {
+    const chunk = await fetchJson(url);
+    try {
+      assertChunk(chunk);
+      for (const line of splitLines(chunk.lines)) readPostings(line, 0, chunk.sections, () => {});
+    } catch (error) {
+      throw new IndexError('damaged', `${url}: ${messageOf(error)}`);
+    }
+    chunksUnder(baseUrl).set(url, chunk);
+    return chunk;
+  });
+}
+
+/**
+ * Fetches the content chunks that hold the body terms a query may look up (see contentTerms);
+ * false when one of them could not be had (the search then goes on without it).
+ */
+async function loadChunksFor(baseUrl: string, manifest: Manifest, wanted: {terms: Set<string>; prefixes: string[]}): Promise<boolean> {
+  const urls = chunksOf(manifest.content, wanted.terms, wanted.prefixes).map((i) => `${baseUrl}${manifest.content[i].file}`);
+  const settled = await Promise.all(
+    urls.map((url) =>
+      loadChunk(baseUrl, url).then(
+        () => true,
+        (error: unknown) => (report([messageOf(error)]), false),
+      ),
+    ),
+  );
+  return settled.every(Boolean);
+}
+
+/**
+ * The lunr index of each scope, over the scope's shards and every content chunk loaded so far (a
+ * later query that needs no other chunk searches it as it is), with the contexts and chunks it was
+ * built from.
+ */
+const corpora = new Map<string, {parts: string; corpus: Corpus}>();
+
+/**
+ * The scope's lunr index over its usable shards and the chunks loaded (rebuilt when more chunks
+ * came since), and the contexts left out. A shard whose content breaks the build (sections pointing
+ * past the end, a missing page…) is found by building each shard alone, remembered as unusable,
+ * and left out; when every shard builds alone, the chunks are what does not fit, and are dropped.
+ */
+function corpusOf(
+  scopeKey: string,
+  baseUrl: string,
+  manifest: Manifest,
+  loaded: {usable: {context: string; shard: Shard}[]; problems: IndexProblem[]},
+): {corpus?: Corpus; problems: IndexProblem[]; incomplete?: boolean} {
+  const problems = [...loaded.problems];
+  let usable = loaded.usable;
+  const withChunks = [...chunksUnder(baseUrl).values()];
+  // A shard that failed for the previous query may be back: the index is built from what is usable now.
+  const key = [...usable.map((p) => p.context), ...chunksUnder(baseUrl).keys()].join(' ');
+  const cached = corpora.get(scopeKey);
+  if (cached?.parts === key) return {corpus: cached.corpus, problems};
   for (;;) {
     if (usable.length === 0) return {problems};
-    const parts = usable;
     try {
-      const corpus = await once(corpora, `${baseUrl}|${parts.map((p) => p.context).join('|')}`, async () => buildCorpus(parts.map((p) => p.shard)));
-      report(messages);
+      const corpus = buildCorpus(
+        usable.map((p) => p.shard),
+        withChunks,
+      );
+      corpora.set(scopeKey, {parts: key, corpus});
       return {corpus, problems};
     } catch {
+      const parts = usable;
       usable = parts.filter(({context, shard}) => {
         try {
           buildCorpus([shard]);
           return true;
         } catch (error) {
-          const url = `${baseUrl}${manifest.contexts.find((c) => c.path === context)!.file}`;
+          const url = shardUrl(baseUrl, manifest, context);
           unusable.set(url, `${url}: ${messageOf(error)}`);
           shards.delete(url);
           problems.push({context, reason: 'damaged'});
-          messages.push(unusable.get(url)!);
+          report([unusable.get(url)!]);
           return false;
         }
       });
-      // Each shard builds alone, yet not together: nothing to leave out, so give up.
-      if (usable.length === parts.length) return {problems: parts.map(({context}) => ({context, reason: 'damaged' as const}))};
+      if (usable.length === parts.length) {
+        if (!withChunks.length) return {problems: parts.map(({context}) => ({context, reason: 'damaged' as const}))};
+        report([`search index: the content chunks do not fit the shards of ${parts.map((p) => p.context || 'other pages').join(', ')}`]);
+        const corpus = buildCorpus(parts.map((p) => p.shard));
+        return {corpus, problems, incomplete: true};
+      }
     }
   }
 }
 
-/** Scopes whose index is built: searching them shows no loading state. */
+/** Scopes whose shards are loaded: searching them shows no loading state. */
 const ready = new Set<string>();
 
-/** The scope's index and glossary, or why there is none. */
+/** The scope's shards and glossary, or why there are none. */
 async function prepare(
   request: Request,
   post: (reply: Reply) => void,
-): Promise<{corpus: Corpus; glossary: Glossary; unavailable: IndexProblem[]} | {message: string; problems: IndexProblem[]}> {
-  const key = `${request.baseUrl}|${request.scope.context ?? '*'}|${request.scope.outside ? 'out' : 'in'}`;
-  if (!ready.has(key)) post({type: 'loading', id: request.id});
+): Promise<
+  {scopeKey: string; manifest: Manifest; glossary: Glossary; loaded: Awaited<ReturnType<typeof loadShards>>} | {message: string; problems: IndexProblem[]}
+> {
+  const scopeKey = `${request.baseUrl}|${request.scope.context ?? '*'}|${request.scope.outside ? 'out' : 'in'}`;
+  if (!ready.has(scopeKey)) post({type: 'loading', id: request.id});
   let loaded: Awaited<ReturnType<typeof loadManifest>>;
   try {
     loaded = await loadManifest(request.baseUrl);
   } catch (error) {
     return {message: messageOf(error), problems: [{reason: error instanceof IndexError ? error.reason : 'network'}]};
   }
-  const {corpus, problems} = await loadCorpus(request.baseUrl, loaded.manifest, scopeContexts(loaded.manifest, request.scope));
-  if (!corpus)
-    return {
-      message: `search index: no shard of the scope could be used (${problems.map((p) => `${p.context || 'other pages'}: ${p.reason}`).join(', ')})`,
-      problems,
-    };
-  ready.add(key);
-  return {corpus, glossary: loaded.glossary, unavailable: problems};
+  const shardsOfScope = await loadShards(request.baseUrl, loaded.manifest, scopeContexts(loaded.manifest, request.scope));
+  if (!shardsOfScope.usable.length) return noShard(shardsOfScope.problems);
+  ready.add(scopeKey);
+  return {scopeKey, manifest: loaded.manifest, glossary: loaded.glossary, loaded: shardsOfScope};
+}
+
+const noShard = (problems: IndexProblem[]) => ({
+  message: `search index: no shard of the scope could be used (${problems.map((p) => `${p.context || 'other pages'}: ${p.reason}`).join(', ')})`,
+  problems,
+});
+
+/**
+ * The scope's index with the content chunks the query needs: those of its words first, then, for
+ * a word the index does not know, those of its retyping on the other keyboard layout.
+ */
+async function corpusForQuery(
+  prepared: {scopeKey: string; manifest: Manifest; glossary: Glossary; loaded: Awaited<ReturnType<typeof loadShards>>},
+  baseUrl: string,
+  query: string,
+): Promise<{corpus: Corpus; unavailable: IndexProblem[]; incomplete: boolean} | {message: string; problems: IndexProblem[]}> {
+  const {scopeKey, manifest, glossary, loaded} = prepared;
+  let complete = await loadChunksFor(baseUrl, manifest, contentTerms(query, glossary));
+  let built = corpusOf(scopeKey, baseUrl, manifest, loaded);
+  const first = built.corpus;
+  if (!first) return noShard(built.problems);
+  const retyped = contentTerms(query, glossary, (term) => first.vocabulary.has(term));
+  if (chunksOf(manifest.content, retyped.terms, retyped.prefixes).some((i) => !chunksUnder(baseUrl).has(`${baseUrl}${manifest.content[i].file}`))) {
+    complete = (await loadChunksFor(baseUrl, manifest, retyped)) && complete;
+    built = corpusOf(scopeKey, baseUrl, manifest, loaded);
+  }
+  if (!built.corpus) return noShard(built.problems);
+  return {corpus: built.corpus, unavailable: built.problems, incomplete: !complete || Boolean(built.incomplete)};
 }
 
 /**
@@ -251,9 +366,19 @@ let newestSearch = 0;
 
 export async function handle(request: Request, post: (reply: Reply) => void): Promise<void> {
   if (request.type === 'search') newestSearch = request.id;
-  let prepared: Awaited<ReturnType<typeof prepare>>;
+  let prepared: Awaited<ReturnType<typeof corpusForQuery>> | undefined;
+  let glossary: Glossary = [];
   try {
-    prepared = await prepare(request, post);
+    const shardsReady = await prepare(request, post);
+    if ('scopeKey' in shardsReady) {
+      glossary = shardsReady.glossary;
+      // Warming fetches the shards only: which content chunks are needed depends on the query.
+      if (request.type === 'warm') {
+        post({type: 'ready', id: request.id});
+        return;
+      }
+      prepared = await corpusForQuery(shardsReady, request.baseUrl, request.query);
+    } else prepared = shardsReady;
   } catch (error) {
     prepared = {message: messageOf(error), problems: [{reason: 'network'}]};
   }
@@ -261,17 +386,14 @@ export async function handle(request: Request, post: (reply: Reply) => void): Pr
     post({type: 'failed', id: request.id, message: prepared.message, problems: prepared.problems});
     return;
   }
-  if (request.type === 'warm') {
-    post({type: 'ready', id: request.id});
-    return;
-  }
+  if (request.type === 'warm') return;
   post({type: 'searching', id: request.id});
-  const result = search(prepared.corpus, prepared.glossary, request.query, request.limit);
+  const result = search(prepared.corpus, glossary, request.query, request.limit);
   // The search is done: what remains is waiting for the network, which the page does not time out.
   post({type: 'excerpts', id: request.id});
   // A query typed on the wrong keyboard layout is marked as the reader meant it.
   const typed = result.retyped ?? request.query;
-  const {unavailable} = prepared;
+  const {unavailable, incomplete} = prepared;
   const answer = (texts: string[], early: boolean): Reply => {
     const hits: ShownHit[] = result.hits.map(({score: _score, fragment: _fragment, ...hit}, i) => {
       const matches = termMatcher(hit.terms);
@@ -295,6 +417,7 @@ export async function handle(request: Request, post: (reply: Reply) => void): Pr
       ...(result.error ? {error: result.error} : {}),
       ...(result.cut ? {cut: result.cut} : {}),
       ...(unavailable.length ? {unavailable} : {}),
+      ...(incomplete ? {incomplete} : {}),
     };
   };
   if (request.typing) {

@@ -11,7 +11,7 @@ import type lunrTypes from 'lunr';
 import {lunr} from './lunr';
 import {MAX_EDIT_DISTANCE, MAX_EXPANDED_TERMS, MAX_FUZZY_TERM_CHARS, MAX_FUZZY_TERMS, MAX_QUERY_CHARS, MAX_QUERY_TERMS, RESULT_LIMIT} from '../limits';
 import {cutQuery, toLunrSyntax, translateParseError} from './syntax';
-import {FIELDS, fragmentOf, postingLines, readPostings, type Field, type PostingLine, type Shard} from './shard';
+import {FIELDS, fragmentOf, postingLines, readPostings, SHARD_FIELDS, splitLines, type ContentChunk, type Field, type Shard} from './shard';
 import {fold, identifierKeys, isIdentifier, isStopWord, methodPathKey, normalizeApiPath, stem, switchLayout, words} from './text';
 
 /** Field boosts (lunr multiplies a field's BM25 score by these). */
@@ -148,17 +148,114 @@ export function budgetedTokenSet(set: TokenSet, budget: {left: number}): TokenSe
   return limited;
 }
 
+/** The term a token set stands for when it is one exact string (no typos, no wildcard), else undefined. */
+function exactTerm(set: TokenSet): string | undefined {
+  let term = '';
+  for (let node = set; ;) {
+    const edges = Object.keys(node.edges);
+    if (edges.length === 0) return node.final ? term : undefined;
+    if (edges.length !== 1 || node.final || edges[0] === '*') return undefined;
+    term += edges[0];
+    node = node.edges[edges[0]];
+  }
+}
+
+/**
+ * The index's token set for lunr's query, which intersects it with every term of the query. An
+ * exact term is looked up in the vocabulary; lunr's automaton of the whole vocabulary (a third of
+ * the time an index takes to build) is made only when a query has a typo or a wildcard.
+ */
+function vocabularyTokenSet(sorted: string[], vocabulary: Set<string>, budget: {left: number}): TokenSet {
+  let automaton: TokenSet | undefined;
+  const lazy = {
+    intersect(other: TokenSet): TokenSet {
+      const term = exactTerm(other);
+      if (term === undefined) {
+        automaton ??= budgetedTokenSet(lunrParts.TokenSet.fromArray(sorted), budget);
+        return automaton.intersect(other);
+      }
+      return {
+        toArray: () => {
+          if (budget.left <= 0 || !vocabulary.has(term)) return [];
+          budget.left -= 1;
+          return [term];
+        },
+      } as TokenSet;
+    },
+  };
+  return lazy as TokenSet;
+}
+
 /** Metadata of a posting: nothing is recorded (no positions), so one shared empty object. */
 const NO_METADATA = Object.freeze(Object.create(null) as object);
 
+/** A term's postings in one field, over the corpus's sections: `[section, tf, section, tf, …]`. */
+interface TermLine {
+  term: string;
+  field: Field;
+  postings: number[];
+}
+
+/** The shards' inverted lists, numbered from each shard's first section in the corpus; records each section's body length in `contentLengths`. */
+function shardLines(shards: Shard[], contentLengths: Float64Array): TermLine[] {
+  const lines: TermLine[] = [];
+  let offset = 0;
+  for (const shard of shards) {
+    const end = offset + shard.sections.length;
+    for (const field of SHARD_FIELDS) {
+      for (const line of postingLines(shard.fields, field)) {
+        const postings: number[] = [];
+        readPostings(line, offset, end, (section, tf) => postings.push(section, tf));
+        lines.push({term: line.term, field, postings});
+      }
+    }
+    const bodyLengths = shard.contentLengths ? shard.contentLengths.split(' ') : [];
+    if (bodyLengths.length !== shard.sections.length)
+      throw new Error(`search index: context "${shard.context}" has ${bodyLengths.length} body lengths for ${shard.sections.length} sections`);
+    bodyLengths.forEach((n, i) => (contentLengths[offset + i] = parseInt(n, 36)));
+    offset = end;
+  }
+  return lines;
+}
+
+/** The content chunks' lines for the sections of `shards` (numbered as in the corpus); sections of other contexts are left out. */
+function chunkLines(shards: Shard[], chunks: ContentChunk[]): TermLine[] {
+  if (!chunks.length) return [];
+  const total = chunks[0].sections;
+  const local = new Int32Array(total).fill(-1);
+  let offset = 0;
+  for (const shard of shards) {
+    if (shard.firstSection < 0 || shard.firstSection + shard.sections.length > total)
+      throw new Error(`search index: context "${shard.context}" lies outside the ${total} sections the content chunks cover`);
+    for (let i = 0; i < shard.sections.length; i++) local[shard.firstSection + i] = offset + i;
+    offset += shard.sections.length;
+  }
+  const lines: TermLine[] = [];
+  const seen = new Set<string>();
+  for (const chunk of chunks) {
+    if (chunk.sections !== total) throw new Error('search index: content chunks of different builds');
+    for (const line of splitLines(chunk.lines)) {
+      if (seen.has(line.term)) throw new Error(`search index: the body term "${line.term}" is listed twice`);
+      seen.add(line.term);
+      const postings: number[] = [];
+      readPostings(line, 0, total, (section, tf) => {
+        if (local[section] >= 0) postings.push(local[section], tf);
+      });
+      if (postings.length) lines.push({term: line.term, field: 'content', postings});
+    }
+  }
+  return lines;
+}
+
 /**
- * Builds one lunr index over the sections of `shards`. The shards already hold postings, so the
- * index is assembled from them directly instead of feeding every section through lunr.Builder
- * (which re-counts each term of each section): the same inverted index, field vectors and scores
- * as the builder's (tests/unit/search-engine.test.ts compares them), in about a third of the time,
- * which is most of the wait before the first results on a cold page.
+ * Builds one lunr index over the sections of `shards` and the body terms of the content chunks
+ * given (those a query needs: see contentTerms). The shards already hold postings, so the index is
+ * assembled from them directly instead of feeding every section through lunr.Builder (which
+ * re-counts each term of each section): the same inverted index, field vectors and scores as the
+ * builder's (tests/unit/search-engine.test.ts compares them), in about a third of the time, which
+ * is most of the wait before the first results on a cold page.
  */
-export function buildCorpus(shards: Shard[]): Corpus {
+export function buildCorpus(shards: Shard[], chunks: ContentChunk[] = []): Corpus {
   const sections: Section[] = [];
   for (const shard of shards) {
     const before = new Map<number, number>(); // sections of each page so far
@@ -174,39 +271,32 @@ export function buildCorpus(shards: Shard[]): Corpus {
   }
   const count = sections.length;
 
-  // The inverted list lines of every field, with the number of their shard's first section.
-  const lines: (PostingLine & {field: Field; offset: number})[] = [];
-  let offset = 0;
-  for (const shard of shards) {
-    for (const field of FIELDS) {
-      for (const line of postingLines(shard.fields, field)) lines.push({...line, field, offset});
-    }
-    offset += shard.sections.length;
-  }
-
-  // Term numbers follow the sorted vocabulary, so each field vector is filled in ascending order.
-  const vocabulary = new Set(lines.map((l) => l.term));
-  const sorted = [...vocabulary].sort();
-  const termIndex = new Map(sorted.map((term, i) => [term, i]));
   const lengths: Record<Field, Float64Array> = {
     title: new Float64Array(count),
     heading: new Float64Array(count),
     keywords: new Float64Array(count),
     content: new Float64Array(count),
   };
+  const lines = [...shardLines(shards, lengths.content), ...chunkLines(shards, chunks)];
+
+  // Term numbers follow the sorted vocabulary, so each field vector is filled in ascending order.
+  const vocabulary = new Set(lines.map((l) => l.term));
+  const sorted = [...vocabulary].sort();
+  const termIndex = new Map(sorted.map((term, i) => [term, i]));
   const entries: Record<Field, number[][]> = {title: [], heading: [], keywords: [], content: []};
   for (const field of FIELDS) for (let i = 0; i < count; i++) entries[field].push([]);
   // Documents per term, summed over the fields (what lunr.idf counts).
   const documentsWithTerm = new Float64Array(sorted.length);
   const linesOfTerm: number[][] = sorted.map(() => []);
-  lines.forEach((line, n) => {
-    const index = termIndex.get(line.term)!;
-    documentsWithTerm[index] += line.cells.length - 1;
+  lines.forEach(({term, field, postings}, n) => {
+    const index = termIndex.get(term)!;
+    documentsWithTerm[index] += postings.length / 2;
     linesOfTerm[index].push(n);
-    readPostings(line, line.offset, count, (section, tf) => {
-      lengths[line.field][section] += tf;
-      entries[line.field][section].push(index, tf);
-    });
+    for (let i = 0; i < postings.length; i += 2) {
+      // A body's length is the shard's, as only some of the body's terms are loaded.
+      if (field !== 'content') lengths[field][postings[i]] += postings[i + 1];
+      entries[field][postings[i]].push(index, postings[i + 1]);
+    }
   });
 
   // lunr's inverted index (term → field → documents), made for a term when a query first looks it
@@ -223,9 +313,7 @@ export function buildCorpus(shards: Shard[]): Corpus {
       for (const n of linesOfTerm[index]) {
         const line = lines[n];
         const docs = posting[line.field] as Record<string, object>;
-        readPostings(line, line.offset, count, (section) => {
-          docs[section] = NO_METADATA;
-        });
+        for (let i = 0; i < line.postings.length; i += 2) docs[line.postings[i]] = NO_METADATA;
       }
       return (target[term] = posting);
     },
@@ -253,7 +341,7 @@ export function buildCorpus(shards: Shard[]): Corpus {
   }
 
   const expansion = {left: MAX_EXPANDED_TERMS};
-  const tokenSet = budgetedTokenSet(lunrParts.TokenSet.fromArray(sorted), expansion);
+  const tokenSet = vocabularyTokenSet(sorted, vocabulary, expansion);
   const index = new lunrParts.Index({invertedIndex, fieldVectors, tokenSet, fields: [...FIELDS], pipeline: new lunrParts.Pipeline()});
   const apiPaths = [...new Set(lines.filter((l) => l.field === 'keywords' && l.term.startsWith('/')).map((l) => l.term))];
   const actions = new Set(sections.flatMap((s) => s.operation?.verbs ?? []));
@@ -552,6 +640,43 @@ export function planQuery(query: string, corpus: Corpus, glossary: Glossary): Pl
   const {clauses: wordPart, optionalWords, weak, api, termsCut} = wordClauses(parsed, corpus, newGroup);
   clauses.push(...wordPart, ...synonymClauses(optionalWords, glossary, corpus));
   return {clauses, groups, weak, api, typed: typedTerms(text, glossary), retyped, termsCut};
+}
+
+/**
+ * The body terms a query may look up, to fetch their content chunks before it is planned: the
+ * stem of each word (stop words only where the reader required or excluded them), the glossary's
+ * synonyms of those, and what an explicit wildcard's prefix covers. With `known` (the terms of the
+ * index loaded so far), also the words of each token that has an unknown word, retyped on the
+ * other keyboard layout (planQuery tries that retyping). Typos are corrected against the terms
+ * loaded: a misspelt word's chunk holds the words sorting next to it.
+ */
+export function contentTerms(query: string, glossary: Glossary, known?: (term: string) => boolean): {terms: Set<string>; prefixes: string[]} {
+  const out = new Set<string>();
+  const prefixes: string[] = [];
+  const tokens = cutQuery(query).text.split(/\s+/).filter(Boolean);
+  const wordTerms = (token: string) => {
+    const required = /^[+-]/.test(token);
+    return words(token)
+      .filter((w) => required || !isStopWord(w))
+      .map(stem);
+  };
+  for (const token of tokens.slice(0, MAX_QUERY_TERMS * 2)) {
+    const star = token.indexOf('*');
+    if (star >= 0) {
+      // lunr matches a wildcard term unstemmed; a bare `*` matches nothing loaded on purpose.
+      const prefix = fold(token.slice(0, star).replace(/^[+-]|^\w+:/g, ''));
+      if (prefix) prefixes.push(prefix);
+      continue;
+    }
+    const typed = wordTerms(token);
+    for (const term of typed) out.add(term);
+    const other = known && typed.some((t) => !known(t)) ? switchLayout(token.replace(/^[+-]/, '')) : undefined;
+    if (other) for (const term of wordTerms(other)) out.add(term);
+  }
+  for (const group of glossary) {
+    if (group.some((phrase) => phrase.every((t) => out.has(t)))) for (const phrase of group) for (const term of phrase) out.add(term);
+  }
+  return {terms: out, prefixes};
 }
 
 /**

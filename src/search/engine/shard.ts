@@ -9,8 +9,17 @@
  * of their own (fragments, `search-index/fragment.<hash>.json`, each a Fragment holding a few
  * consecutive sections of one page) that the worker fetches for the hits it returns.
  *
+ * The body text's inverted list is not in the shards either: it is two thirds of the index, and a
+ * query needs the lines of a few of its tens of thousands of terms. It is cut into content chunks
+ * (`search-index/content.<hash>.json`), each a range of terms in sort order over the whole site; the
+ * manifest lists each chunk's first term, so the worker fetches the chunks holding a query's terms
+ * and no others. A shard keeps each section's body length, which ranking needs for every section.
+ * lunr divides a section's score by the query vector's magnitude only, so the sections' vectors
+ * over the terms loaded give a query exactly the scores the full index would.
+ *
  * An inverted list is text: one line per term, `term gap[.tf] gap[.tf] …`, where gaps between
- * section numbers are base 36 and the term frequency is left out when it is 1.
+ * section numbers are base 36 and the term frequency is left out when it is 1. In a content chunk
+ * the section numbers are the site's (see Shard.firstSection).
  */
 
 /** Fields of a section, in boost order. `keywords` holds identifiers (API paths, config keys…). */
@@ -28,26 +37,68 @@ export type PageRecord = [string, string, string[], string[] | null, [string, nu
 /** `[page number, anchor ('' for the top of the page), heading]` */
 export type SectionRecord = [number, string, string];
 
+/** The fields whose inverted lists a shard holds; `content` is in the content chunks. */
+export type ShardField = Exclude<Field, 'content'>;
+export const SHARD_FIELDS = FIELDS.filter((f): f is ShardField => f !== 'content');
+
 /** The shard format this code reads and writes. */
-export const SHARD_FORMAT = 2;
+export const SHARD_FORMAT = 3;
 
 export interface Shard {
   format: typeof SHARD_FORMAT;
   /** Context path (`administration`), or '' for pages outside every context. */
   context: string;
+  /** The site's number of this shard's first section: the shards' sections, in manifest order, are the site's. */
+  firstSection: number;
   pages: PageRecord[];
   sections: SectionRecord[];
   /** Inverted list per field. */
-  fields: Record<Field, string>;
+  fields: Record<ShardField, string>;
+  /** Terms in each section's body (the length BM25 normalises by), base 36, space-separated. */
+  contentLengths: string;
 }
 
-/** `search-index/manifest.json`: the shard of each context (content-hashed names) and the glossary. */
+/** A range of the body text's inverted list, over the sections of the whole site. */
+export interface ContentChunk {
+  format: typeof SHARD_FORMAT;
+  /** The number of the site's sections (every section number in the chunk is below it). */
+  sections: number;
+  lines: string;
+}
+
+/** The manifest format this code reads and writes. */
+export const MANIFEST_FORMAT = 2;
+
+/** `search-index/manifest.json`: the shard of each context, the content chunks (content-hashed names) and the glossary. */
 export interface Manifest {
-  format: 1;
+  format: typeof MANIFEST_FORMAT;
   /** Context '' holds the pages outside every context (home, FAQ). */
   contexts: {path: string; label: string; file: string; pages: number; sections: number}[];
+  /** The content chunks in term order, each with its first term: a chunk holds the terms from its own up to the next one's. */
+  content: {first: string; file: string}[];
   /** Synonym groups (data/search-glossary.yaml). */
   glossary: string[][];
+}
+
+/** The chunks (indexes into `content`) that hold `terms`, and every term starting with one of `prefixes`. */
+export function chunksOf(content: Manifest['content'], terms: Iterable<string>, prefixes: Iterable<string> = []): number[] {
+  // The last chunk whose first term is at most `term`.
+  const chunkOf = (term: string) => {
+    let low = 0;
+    let high = content.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (content[middle].first <= term) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  };
+  const out = new Set<number>();
+  if (!content.length) return [];
+  for (const term of terms) out.add(chunkOf(term));
+  // Every term starting with a prefix sorts between the prefix and the prefix followed by the last code unit.
+  for (const prefix of prefixes) for (let i = chunkOf(prefix), last = chunkOf(`${prefix}\uffff`); i <= last; i++) out.add(i);
+  return [...out].sort((a, b) => a - b);
 }
 
 /**
@@ -77,31 +128,34 @@ export type SectionTerms = Record<Field, string[]>;
 /** Encodes the terms of sections 0…n-1 into per-field inverted lists. */
 export function encodeFields(sections: SectionTerms[]): Record<Field, string> {
   const out = {} as Record<Field, string>;
-  for (const field of FIELDS) {
-    const postings = new Map<string, [number, number][]>();
-    sections.forEach((terms, section) => {
-      const counts = new Map<string, number>();
-      for (const term of terms[field]) counts.set(term, (counts.get(term) ?? 0) + 1);
-      for (const [term, tf] of counts) {
-        let list = postings.get(term);
-        if (!list) postings.set(term, (list = []));
-        list.push([section, tf]);
-      }
-    });
-    const lines: string[] = [];
-    for (const term of [...postings.keys()].sort()) {
-      if (/\s/.test(term)) throw new Error(`search index: a term may not contain spaces: "${term}"`);
-      let previous = 0;
-      const cells = postings.get(term)!.map(([section, tf]) => {
-        const cell = (section - previous).toString(36) + (tf > 1 ? `.${tf}` : '');
-        previous = section;
-        return cell;
-      });
-      lines.push(`${term} ${cells.join(' ')}`);
-    }
-    out[field] = lines.join('\n');
-  }
+  for (const field of FIELDS) out[field] = encodeLines(sections.map((s) => s[field])).join('\n');
   return out;
+}
+
+/** The inverted list of sections 0…n-1 (given as the terms of each), a line per term, in term order. */
+export function encodeLines(sections: string[][]): string[] {
+  const postings = new Map<string, [number, number][]>();
+  sections.forEach((terms, section) => {
+    const counts = new Map<string, number>();
+    for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+    for (const [term, tf] of counts) {
+      let list = postings.get(term);
+      if (!list) postings.set(term, (list = []));
+      list.push([section, tf]);
+    }
+  });
+  const lines: string[] = [];
+  for (const term of [...postings.keys()].sort()) {
+    if (/\s/.test(term)) throw new Error(`search index: a term may not contain spaces: "${term}"`);
+    let previous = 0;
+    const cells = postings.get(term)!.map(([section, tf]) => {
+      const cell = (section - previous).toString(36) + (tf > 1 ? `.${tf}` : '');
+      previous = section;
+      return cell;
+    });
+    lines.push(`${term} ${cells.join(' ')}`);
+  }
+  return lines;
 }
 
 /** One line of a field's inverted list: the term and its cells (`gap[.tf]`). */
@@ -111,9 +165,14 @@ export interface PostingLine {
 }
 
 /** The lines of a field's inverted list (none for an empty field). */
-export function postingLines(fields: Record<Field, string>, field: Field): PostingLine[] {
+export function postingLines<F extends string>(fields: Record<F, string>, field: F): PostingLine[] {
   const text = fields[field];
   if (typeof text !== 'string') throw new Error(`search index: field "${field}" is missing`);
+  return splitLines(text);
+}
+
+/** The lines of an inverted list. */
+export function splitLines(text: string): PostingLine[] {
   if (!text) return [];
   return text.split('\n').map((line) => {
     const cells = line.split(' ');
@@ -156,4 +215,20 @@ export function assertShard(value: unknown): asserts value is Shard {
   if (!Array.isArray(shard.pages) || !Array.isArray(shard.sections) || typeof shard.fields !== 'object' || shard.fields === null) {
     throw new Error('search index: pages, sections or fields are missing');
   }
+  if (!Number.isInteger(shard.firstSection) || typeof shard.contentLengths !== 'string')
+    throw new Error('search index: section numbers or lengths are missing');
+}
+
+/** Checks a content chunk; throws a message naming what is wrong. */
+export function assertChunk(value: unknown): asserts value is ContentChunk {
+  const chunk = value as Partial<ContentChunk> | null;
+  if (!chunk || chunk.format !== SHARD_FORMAT || !Number.isInteger(chunk.sections) || typeof chunk.lines !== 'string')
+    throw new Error('search index: not a content chunk');
+}
+
+/** The manifest's shape, as far as the worker relies on it; throws a message naming what is wrong. */
+export function assertManifest(value: unknown): asserts value is Manifest {
+  const manifest = value as Partial<Manifest> | null;
+  if (manifest?.format !== MANIFEST_FORMAT || !Array.isArray(manifest.contexts) || !Array.isArray(manifest.content) || !Array.isArray(manifest.glossary))
+    throw new Error('unknown manifest format');
 }

@@ -27,6 +27,7 @@ export function noticeTexts(state: SearchState): string[] {
   if (state.timedOut) texts.push(t.tooSlow);
   if (state.cut?.chars) texts.push(t.queryCut(state.cut.chars));
   if (state.cut?.terms) texts.push(t.termsCut(state.cut.terms));
+  if (state.index === 'done' && state.incomplete) texts.push(t.incomplete);
   // With no results, nothingFoundText says it together with what was left out.
   if (state.index === 'done' && state.problems?.length && !foundNothing(state)) texts.push(t.unavailable(...labelsOf(state.problems)));
   return texts;
