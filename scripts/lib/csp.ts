@@ -9,7 +9,8 @@
  *     map $uri $csp_script_src { default "'self' 'sha256-…' …"; }
  *
  * The nginx config includes it in the http block (a map is evaluated on use, so even a request
- * refused before the rewrite phase gets the policy) and the CSP header uses `script-src $csp_script_src` (deploy/nginx).
+ * refused before the rewrite phase gets the policy) and the policy of HTML answers uses `script-src $csp_script_src`
+ * (deploy/nginx/security-policies.conf); scripts and data get a short policy without the hashes.
  * The folder starts with a dot, so nginx never serves it. A page with an inline event handler
  * (`onclick="…"`), which no hash can allow, stops the build.
  */

@@ -7,48 +7,95 @@ import {headerProblems, HOSTILE_TARGETS, injectionProblems, observeSite} from '.
 import {observatoryScore} from '../support/observatory';
 import {rawRequest} from '../support/raw-http';
 import {openHydrated, rawGet, watchCspViolations} from './helpers';
+import {STUB_ORIGINS} from './time-stub';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const build = path.resolve(__dirname, '../../build');
 
-function expectSecurityHeaders(headers: Record<string, string | string[] | undefined>, what: string) {
+/** The address of one of the build's PDF guides. */
+const builtPdf = () => `/${path.relative(build, listFiles(path.join(build, 'pdf'), (f) => f.endsWith('.pdf'))[0])}`;
+
+/** Pages (and nginx's own answers) are documents; scripts may become a worker; the rest is data. */
+type Kind = 'page' | 'script' | 'data';
+
+function expectSecurityHeaders(headers: Record<string, string | string[] | undefined>, what: string, kind: Kind = 'page') {
   const policy = String(headers['content-security-policy'] ?? '');
-  const scripts = policy.match(/script-src ([^;]*)/)?.[1] ?? '';
-  expect(policy, what).toContain("default-src 'self'");
-  expect(scripts, what).toMatch(/^'self'( 'sha256-[A-Za-z0-9+/]{43}=')+$/);
   expect(policy, what).not.toContain('unsafe-eval');
   expect(policy, what).toContain("frame-ancestors 'none'");
+  if (kind === 'page') {
+    expect(policy, what).toContain("default-src 'self'");
+    expect(policy.match(/script-src ([^;]*)/)?.[1], what).toMatch(/^'self'( 'sha256-[A-Za-z0-9+/]{43}=')+$/);
+    expect(headers['permissions-policy'], what).toContain('camera=()');
+    expect(headers['cross-origin-opener-policy'], what).toBe('same-origin');
+  } else {
+    // The inline scripts' hashes weigh some 4 KB: only pages carry them.
+    expect(policy, what).toMatch(/^default-src 'none';/);
+    expect(policy, what).not.toContain('sha256-');
+    expect(policy.match(/script-src ([^;]*)/)?.[1], what).toBe(kind === 'script' ? "'self'" : undefined);
+    expect(headers['permissions-policy'], what).toBeUndefined();
+    expect(headers['cross-origin-opener-policy'], what).toBeUndefined();
+  }
   expect(headers['x-content-type-options'], what).toBe('nosniff');
   expect(headers['x-frame-options'], what).toBe('DENY');
   expect(headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
-  expect(headers['permissions-policy'], what).toContain('camera=()');
   expect(headers['strict-transport-security'], what).toBe('max-age=31536000; includeSubDomains');
   expect(headers['cross-origin-resource-policy'], what).toBe('same-origin');
 }
 
-test('every kind of response carries the security headers, with inline scripts allowed only by hash', async ({request}) => {
+test('every kind of response carries the security headers, with inline scripts allowed only by hash and only on pages', async ({request}) => {
   const home = await request.get('/');
   // The bundles are named by the page's script loader (config/ssrTemplate.ts).
   const script = (await home.text()).match(/"(\/assets\/js\/main\.[0-9a-f]+\.js)"/)![1];
   const manifest = (await (await request.get('/search-index/manifest.json')).json()) as {contexts: {file: string}[]};
-  const responses: [string, number][] = [
-    ['/', 200],
-    ['/deployment/install/docker-compose', 200],
-    [script, 200],
-    [`/${manifest.contexts[0].file}`, 200],
-    ['/deployment/install/docker-compose.md', 200],
-    ['/api/v4/create-post.md', 200],
-    ['/llms.txt', 200],
-    ['/no-such-page', 404],
+  const responses: [string, number, Kind][] = [
+    ['/', 200, 'page'],
+    ['/deployment/install/docker-compose', 200, 'page'],
+    [script, 200, 'script'],
+    ['/search-index/manifest.json', 200, 'data'],
+    [`/${manifest.contexts[0].file}`, 200, 'data'],
+    ['/deployment/install/docker-compose.md', 200, 'data'],
+    ['/api/v4/create-post.md', 200, 'data'],
+    ['/llms.txt', 200, 'data'],
+    ['/no-such-page', 404, 'page'],
   ];
-  for (const [path, status] of responses) {
+  for (const [path, status, kind] of responses) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(status);
-    expectSecurityHeaders(response.headers(), path);
+    expectSecurityHeaders(response.headers(), path, kind);
   }
   const redirect = await request.get('/deployment/install/docker-compose.html', {maxRedirects: 0});
   expect(redirect.status()).toBe(301);
   expectSecurityHeaders(redirect.headers(), 'a redirect');
+});
+
+test('the search worker runs under its script’s own policy: it fetches the index from the site, and nothing from elsewhere', async ({page, request}) => {
+  await openHydrated(page, '/search?q=docker');
+  await expect(page.locator('main ol article h2 a').first()).toBeVisible();
+  const worker = page.workers()[0];
+  const policy = (await request.get(new URL(worker.url()).pathname)).headers()['content-security-policy'];
+  // Pages may call the try-it stub's origin (TRY_IT_ORIGINS in playwright.config.ts); the worker may not.
+  const result = await worker.evaluate(
+    async (foreign) => {
+      const violations: string[] = [];
+      self.addEventListener('securitypolicyviolation', (event) => violations.push(`${event.effectiveDirective}: ${event.originalPolicy}`));
+      const index = (await fetch('/search-index/manifest.json')).status;
+      await fetch(foreign).catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return {index, violations};
+    },
+    `${STUB_ORIGINS.replace(':*', ':9')}/api/v4/system/ping`,
+  );
+  expect(result).toEqual({index: 200, violations: [`connect-src: ${policy}`]});
+});
+
+test('a PDF guide opens in the browser’s own viewer under the short policy of data', async ({page, request}) => {
+  const pdf = builtPdf();
+  expectSecurityHeaders((await request.get(pdf)).headers(), pdf, 'data');
+  await page.goto(pdf);
+  // Chromium shows a PDF in a frame of its viewer extension, which counts the pages once it has read them.
+  const viewer = async () => page.frames().find((frame) => frame.url().startsWith('chrome-extension://'));
+  await expect.poll(viewer).toBeTruthy();
+  await expect((await viewer())!.locator('#pagelength')).toHaveText(/^[1-9][0-9]*$/);
 });
 
 test('pages run under the policy without a single violation, and request nothing from another origin', async ({page, baseURL}) => {
@@ -116,7 +163,7 @@ test('no request byte reaches a response header unescaped, and no redirect leave
 
 test('answers of every status carry each security header once', async () => {
   const problems: string[] = [];
-  const pdf = `/${path.relative(build, listFiles(path.join(build, 'pdf'), (f) => f.endsWith('.pdf'))[0])}`;
+  const pdf = builtPdf();
   const probes: [number, string, Parameters<typeof rawRequest>[2]][] = [
     [200, '/deployment/install/docker-compose', {}],
     // A range past the end of a page: the whole page (ranges are for the PDF guides only).

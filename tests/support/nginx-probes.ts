@@ -6,17 +6,23 @@
 import type {ObservedSite} from './observatory';
 import {rawRequest, type RawResponse} from './raw-http';
 
-/** Headers every answer carries exactly once, whatever its status. */
+/** Headers every answer carries exactly once, whatever its status and type. */
 export const ONCE_EVERYWHERE = [
   'content-security-policy',
   'x-content-type-options',
   'x-frame-options',
   'referrer-policy',
-  'permissions-policy',
-  'cross-origin-opener-policy',
   'cross-origin-resource-policy',
   'strict-transport-security',
 ];
+
+/** Headers only a document reads: once with the page policy, never with the short one of scripts and data. */
+export const DOCUMENT_ONLY = ['permissions-policy', 'cross-origin-opener-policy'];
+
+/** Whether an answer has the page policy (the site's own sources and the inline scripts' hashes). */
+export function hasPagePolicy(answer: RawResponse): boolean {
+  return answer.headers.some(([name, value]) => name === 'content-security-policy' && value.startsWith("default-src 'self';"));
+}
 
 const utf8 = (text: string) => Buffer.from(text, 'utf8');
 
@@ -88,11 +94,18 @@ export function injectionProblems(answer: RawResponse, target: string | Buffer, 
   return problems;
 }
 
-/** Problems of an answer's headers: a header of ONCE_EVERYWHERE missing or repeated, any other repeated. */
+/**
+ * Problems of an answer's headers: a header of ONCE_EVERYWHERE missing or repeated, one of
+ * DOCUMENT_ONLY missing or repeated with the page policy or present with another, any other repeated.
+ */
 export function headerProblems(answer: RawResponse, what: string): string[] {
   const counts = answer.counts();
-  const problems = ONCE_EVERYWHERE.filter((name) => counts.get(name) !== 1).map((name) => `${what}: ${name} sent ${counts.get(name) ?? 0} times`);
-  for (const [name, n] of counts) if (n > 1 && !ONCE_EVERYWHERE.includes(name)) problems.push(`${what}: ${name} sent ${n} times`);
+  const expected = (name: string) => (ONCE_EVERYWHERE.includes(name) || hasPagePolicy(answer) ? 1 : 0);
+  const problems = [...ONCE_EVERYWHERE, ...DOCUMENT_ONLY]
+    .filter((name) => (counts.get(name) ?? 0) !== expected(name))
+    .map((name) => `${what}: ${name} sent ${counts.get(name) ?? 0} times`);
+  for (const [name, n] of counts)
+    if (n > 1 && !ONCE_EVERYWHERE.includes(name) && !DOCUMENT_ONLY.includes(name)) problems.push(`${what}: ${name} sent ${n} times`);
   return problems;
 }
 

@@ -3,11 +3,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import {describe, expect, it} from 'vitest';
-import http from 'node:http';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {spawn} from 'node:child_process';
 import {fillTemplate, NGINX_DIR, renderMainConfig, renderServerBlock, tryItOrigins} from '../../scripts/lib/nginx';
-import {inlineScriptHashes, scriptSourceSnippet} from '../../scripts/lib/csp';
+import {inlineScriptHashes, scriptSourceSnippet, writeCspSnippet} from '../../scripts/lib/csp';
+import {waitForServer} from '../../scripts/lib/browser';
+import {freePort} from '../../scripts/lib/port';
+import {parseCsp} from '../support/observatory';
+import {rawRequest, type RawResponse} from '../support/raw-http';
 import {writeNginxIncludes} from '../support/nginx-site';
 import {precompress} from '../../scripts/lib/precompress';
 
@@ -82,12 +85,13 @@ describe('Content-Security-Policy for inline scripts (scripts/lib/csp.ts)', () =
     expect(scriptSourceSnippet(["'sha256-b='", "'sha256-a='", "'sha256-b='"])).toContain(`default "'self' 'sha256-a=' 'sha256-b='";`);
   });
 
-  it('the header takes script sources only from that variable: no unsafe-inline, no unsafe-eval', () => {
-    const headers = fs.readFileSync(path.join(NGINX_DIR, 'security-headers.conf'), 'utf8');
-    const policy = headers.match(/Content-Security-Policy "([^"]+)"/)![1];
+  it('the page policy takes script sources only from that variable: no unsafe-inline, no unsafe-eval', () => {
+    const conf = fs.readFileSync(path.join(NGINX_DIR, 'security-policies.conf'), 'utf8');
+    const policies = [...conf.matchAll(/^\s*[a-z]+ "([^"]*)";$/gm)].map((m) => m[1]).join('\n');
+    const policy = conf.match(/^\s*document "([^"]+)";/m)![1];
     expect(policy).toMatch(/script-src \$csp_script_src;/);
-    expect(policy).not.toContain('unsafe-eval');
-    expect(policy.match(/script-src[^;]*/)![0]).not.toContain('unsafe-inline');
+    expect(policies).not.toContain('unsafe-eval');
+    expect(policies.match(/script-src[^;]*/g)!.join(' ')).not.toContain('unsafe-inline');
     expect(policy).toContain("frame-ancestors 'none'");
   });
 });
@@ -115,37 +119,45 @@ describe('gzip copies for gzip_static (scripts/lib/precompress.ts)', () => {
   });
 });
 
-/** Serves an empty site with the production config and returns the policy nginx sends for `/`. */
-async function servedPolicy(options: {tryItOrigins?: string}): Promise<string> {
+/** A small site laid out like the build, served with the production config until stop(). */
+async function serveSite(files: Record<string, string>, options: {tryItOrigins?: string} = {}) {
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nginx-csp-'));
   const docroot = fs.mkdtempSync(path.join(os.tmpdir(), 'nginx-csp-root-'));
+  for (const [file, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(docroot, file)), {recursive: true});
+    fs.writeFileSync(path.join(docroot, file), text);
+  }
   writeNginxIncludes(docroot);
-  fs.writeFileSync(path.join(docroot, 'index.html'), '<!doctype html><title>x</title>');
-  const port = 18000 + Math.floor(Math.random() * 1000);
+  // The hashes of the pages' inline scripts, as the build writes them.
+  writeCspSnippet(docroot);
+  const port = await freePort();
   const conf = path.join(runDir, 'nginx.conf');
   fs.writeFileSync(conf, renderMainConfig({port, docroot, runDir, ...options}));
   const nginx = spawn('nginx', ['-p', runDir, '-c', conf], {stdio: 'ignore'});
   try {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await new Promise<string>((resolve, reject) => {
-          http
-            .get({host: '127.0.0.1', port, path: '/'}, (res) => {
-              res.resume();
-              resolve(String(res.headers['content-security-policy']));
-            })
-            .on('error', reject);
-        });
-      } catch (error) {
-        if (attempt > 50) throw error;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
-  } finally {
+    await waitForServer(`http://127.0.0.1:${port}/`);
+  } catch (error) {
     nginx.kill('SIGQUIT');
-    await new Promise((r) => nginx.once('exit', r));
-    fs.rmSync(runDir, {recursive: true, force: true});
-    fs.rmSync(docroot, {recursive: true, force: true});
+    throw error;
+  }
+  return {
+    get: (target: string, requestOptions?: Parameters<typeof rawRequest>[2]) => rawRequest(port, target, requestOptions),
+    async stop() {
+      nginx.kill('SIGQUIT');
+      await new Promise((r) => nginx.once('exit', r));
+      fs.rmSync(runDir, {recursive: true, force: true});
+      fs.rmSync(docroot, {recursive: true, force: true});
+    },
+  };
+}
+
+/** The policy nginx sends for `/` of a one-page site. */
+async function servedPolicy(options: {tryItOrigins?: string}): Promise<string> {
+  const site = await serveSite({'index.html': '<!doctype html><title>x</title>'}, options);
+  try {
+    return String((await site.get('/')).header('content-security-policy'));
+  } finally {
+    await site.stop();
   }
 }
 
@@ -168,6 +180,92 @@ describe('where the API try-it form may send requests (TRY_IT_ORIGINS)', () => {
   it('refuses a value that would break or widen the policy, naming the setting and the value', () => {
     for (const bad of ['*', "'unsafe-inline'", 'https://time.example.ru/api', 'https://x"; script-src *', 'time.example.ru;']) {
       expect(() => tryItOrigins(bad), bad).toThrow(/^TRY_IT_ORIGINS: ".+" is not an origin/);
+    }
+  });
+});
+
+describe('which policy each kind of response carries', () => {
+  // Like a built page: a few dozen small inline scripts, each allowed by its hash.
+  const page = (title: string) =>
+    `<!doctype html><html lang="ru"><head><title>${title}</title>${Array.from({length: 60}, (_, i) => `<script>window.s${i}=${i}</script>`).join('')}<script src="/assets/js/main.js" defer></script></head><body><p>${title}</p></body></html>`;
+  const files: Record<string, string> = {
+    'index.html': page('Главная'),
+    '404.html': page('Страница не найдена'),
+    'assets/js/main.js': 'new Worker("/assets/js/worker.js");\n',
+    'assets/js/worker.js': 'importScripts("/assets/js/chunk.js"); fetch("/search-index/manifest.json");\n',
+    'assets/css/styles.css': 'body { color: black; }\n',
+    'search-index/manifest.json': '{"contexts": []}',
+    'search-index/docs.0123456789.json': '{"terms": []}',
+    'faq.md': '# FAQ\n',
+    'img/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    'pdf/guide.pdf': '%PDF-1.7\n',
+  };
+  const pageHashes = inlineScriptHashes(files['index.html']);
+  let site: Awaited<ReturnType<typeof serveSite>>;
+  beforeAll(async () => {
+    site = await serveSite(files);
+  }, 30_000);
+  afterAll(() => site.stop());
+
+  const policy = (answer: RawResponse) => parseCsp(answer.header('content-security-policy') ?? '');
+  const headerBytes = (answer: RawResponse) => answer.headers.reduce((sum, [name, value]) => sum + name.length + value.length + 4, 0);
+  const documentHeaders = (answer: RawResponse) => [answer.header('permissions-policy'), answer.header('cross-origin-opener-policy')];
+
+  it('pages, the 404 page, redirects and refusals are documents: the page policy with every inline script hash', async () => {
+    const answers: [string, RawResponse][] = [
+      ['/', await site.get('/')],
+      ['404', await site.get('/no-such-page')],
+      ['301', await site.get('/index.html')],
+      ['405', await site.get('/', {method: 'POST'})],
+    ];
+    for (const [what, answer] of answers) {
+      expect([...policy(answer).get('script-src')!], what).toEqual(["'self'", ...[...pageHashes].sort()]);
+      expect(documentHeaders(answer), what).toEqual(['camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()', 'same-origin']);
+    }
+  });
+
+  it('search index files, styles, Markdown, images and PDF carry a short policy that allows no script and no request, and no header only a page reads', async () => {
+    for (const target of [
+      '/search-index/manifest.json',
+      '/search-index/docs.0123456789.json',
+      '/assets/css/styles.css',
+      '/faq.md',
+      '/img/logo.svg',
+      '/pdf/guide.pdf',
+    ]) {
+      const answer = await site.get(target, {headers: {'Accept-Encoding': 'gzip'}});
+      expect(answer.status, target).toBe(200);
+      expect(Object.fromEntries(policy(answer)), target).toEqual({
+        'default-src': new Set(["'none'"]),
+        'style-src': new Set(["'unsafe-inline'"]),
+        'img-src': new Set(['data:']),
+        'frame-ancestors': new Set(["'none'"]),
+      });
+      expect(documentHeaders(answer), target).toEqual([undefined, undefined]);
+      expect(headerBytes(answer), target).toBeLessThan(800);
+    }
+    // What the hashes weigh on a page: every one of the files above used to carry them.
+    expect(headerBytes(await site.get('/'))).toBeGreaterThan(3500);
+  });
+
+  it('scripts carry what the search worker runs under: scripts and requests from the site only, no hash', async () => {
+    const answer = await site.get('/assets/js/worker.js');
+    expect(Object.fromEntries(policy(answer))).toEqual({
+      'default-src': new Set(["'none'"]),
+      'script-src': new Set(["'self'"]),
+      'connect-src': new Set(["'self'"]),
+      'frame-ancestors': new Set(["'none'"]),
+    });
+    expect(documentHeaders(answer)).toEqual([undefined, undefined]);
+  });
+
+  it('a 304 carries no policy, so that a cache keeps the one stored with the page or file', async () => {
+    for (const target of ['/', '/search-index/manifest.json', '/assets/js/worker.js']) {
+      const etag = (await site.get(target)).header('etag')!;
+      const answer = await site.get(target, {headers: {'If-None-Match': etag}});
+      expect(answer.status, target).toBe(304);
+      expect([answer.header('content-security-policy'), ...documentHeaders(answer)], target).toEqual([undefined, undefined, undefined]);
+      expect(answer.header('x-content-type-options'), target).toBe('nosniff');
     }
   });
 });
