@@ -57,11 +57,15 @@ test.describe('search bar', () => {
     }
   });
 
-  test("typing inside a section loads only that section's index; a settled query with nothing there falls back to the whole site", async ({page}) => {
+  test("typing inside a section loads only that section's index and its words' chunks; a settled query with nothing there falls back to the whole site", async ({
+    page,
+  }) => {
     const shards: string[] = [];
+    const chunks = new Set<string>();
     page.on('request', (request) => {
       const name = /\/search-index\/([a-z-]+)\.[0-9a-f]+\.json$/.exec(new URL(request.url()).pathname)?.[1];
-      if (name && name !== 'fragment') shards.push(name);
+      if (name === 'content') chunks.add(request.url());
+      else if (name && name !== 'fragment') shards.push(name);
     });
     await openHydrated(page, '/administration/settings/environment/smtp');
     await box(page).click();
@@ -69,6 +73,9 @@ test.describe('search bar', () => {
     await expect(options(page).first()).toBeVisible();
     await page.waitForTimeout(1000);
     expect([...new Set(shards)]).toEqual(['administration']);
+    // The body text's index comes in chunks by term: the words typed, letter by letter, need a few of them.
+    expect(chunks.size).toBeGreaterThan(0);
+    expect(chunks.size).toBeLessThanOrEqual(8);
     // A word no administration page has: once the reader stops typing, the whole site is searched.
     await box(page).fill('keepalived');
     await expect(page.getByText('В разделе «Администрирование» ничего не найдено. Показаны результаты по всей документации.')).toBeVisible();
