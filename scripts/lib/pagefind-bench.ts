@@ -124,7 +124,7 @@ export function buildPagefindSite(build: string, out: string, pages: string[]): 
   // allow it, so this variant's policy does (the harness has no inline scripts to hash).
   fs.mkdirSync(path.join(out, '.nginx'), {recursive: true});
   fs.copyFileSync(path.join(build, '.nginx/redirects.conf'), path.join(out, '.nginx/redirects.conf'));
-  fs.writeFileSync(path.join(out, SNIPPET), scriptSourceSnippet(["'wasm-unsafe-eval'"]));
+  fs.writeFileSync(path.join(out, SNIPPET), scriptSourceSnippet([], ["'wasm-unsafe-eval'"]));
   // Gzip copies like the build makes for ours (Pagefind's index files are compressed already).
   precompress(out);
   return entry.languages.ru.page_count;

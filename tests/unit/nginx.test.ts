@@ -81,8 +81,11 @@ describe('Content-Security-Policy for inline scripts (scripts/lib/csp.ts)', () =
     expect(inlineScriptHashes(html)).toEqual(["'sha256-qVpDBgj7bpq5hMAcGp3AOc79J3Y1Z4HvySTwKrWDoy4='", expect.stringMatching(/^'sha256-[A-Za-z0-9+/]{43}='$/)]);
   });
 
-  it('writes one nginx variable with the site origin and each hash once', () => {
-    expect(scriptSourceSnippet(["'sha256-b='", "'sha256-a='", "'sha256-b='"])).toContain(`default "'self' 'sha256-a=' 'sha256-b='";`);
+  it('writes the page variable with the site origin and each hash once, and the worker variable without hashes', () => {
+    const snippet = scriptSourceSnippet(["'sha256-b='", "'sha256-a='", "'sha256-b='"]);
+    expect(snippet).toContain(`map $uri $csp_script_src {\n    default "'self' 'sha256-a=' 'sha256-b='";`);
+    expect(snippet).toContain(`map $uri $csp_worker_script_src {\n    default "'self'";`);
+    expect(scriptSourceSnippet([], ["'wasm-unsafe-eval'"])).toContain(`$csp_worker_script_src {\n    default "'self' 'wasm-unsafe-eval'";`);
   });
 
   it('the page policy takes script sources only from that variable: no unsafe-inline, no unsafe-eval', () => {

@@ -365,7 +365,15 @@ export const EXCERPT_DELAY_MS = 200;
 let newestSearch = 0;
 
 export async function handle(request: Request, post: (reply: Reply) => void): Promise<void> {
-  if (request.type === 'search') newestSearch = request.id;
+  if (request.type === 'search') {
+    newestSearch = request.id;
+    // The chunks of the query's words depend on the manifest only: fetched while the shards are.
+    const {baseUrl, query} = request;
+    loadManifest(baseUrl).then(
+      ({manifest, glossary}) => loadChunksFor(baseUrl, manifest, contentTerms(query, glossary)),
+      () => undefined,
+    );
+  }
   let prepared: Awaited<ReturnType<typeof corpusForQuery>> | undefined;
   let glossary: Glossary = [];
   try {
