@@ -306,6 +306,8 @@ export interface Plan {
   clauses: Clause[];
   groups: number;
   weak: Set<number>;
+  /** Groups of the verbs the reader typed (see isVerb): what the query asks to do rather than to what. */
+  verbs: Set<number>;
   /** The query asks for the API (see API_WORDS). */
   api: boolean;
   /** Every word of the query as a term, stop words too, and the one-word synonyms of each. */
@@ -394,6 +396,26 @@ const WEAK_BOOST = 0.2;
  */
 const API_WORDS = new Set(['api', 'rest', 'endpoint', 'эндпоинт', 'эндпойнт'].map(stem));
 
+/**
+ * Nouns that end like an infinitive (-[vowel]ть): nouns in -сть («скорость», «часть») do not, and
+ * these are the ones a question about a messenger's server may hold.
+ */
+const INFINITIVE_LIKE_NOUNS = new Set(['сеть', 'путь', 'память', 'суть', 'нить', 'треть', 'медь', 'ртуть', 'плеть', 'тетрадь']);
+
+/**
+ * Russian infinitives: -ть after a vowel (nouns in -сть are not), -ти after the consonants verbs
+ * have there («найти», «перенести»; «памяти», «части» are nouns), -чь, and reflexive forms.
+ */
+const RUSSIAN_INFINITIVE_WORD = /(?:[аеиоуыэюя]ть|[йз]ти|[еу]сти|чь|ться|тись)$/;
+
+/**
+ * A word the reader asks to do something with: a verb operations are named with (`создать`,
+ * `revoke`), or any Russian infinitive («вернуть», «разлогинить»), which may paraphrase one.
+ */
+function isVerb(word: string, term: string, corpus: Corpus): boolean {
+  return corpus.actions.has(term) || (RUSSIAN_INFINITIVE_WORD.test(word) && !INFINITIVE_LIKE_NOUNS.has(word));
+}
+
 /** The edit distance a word is looked up with: as typed (at most MAX_EDIT_DISTANCE), or by its length when the index lacks it. */
 function editDistanceOf(term: string, typed: number, known: boolean): number {
   if (term.length > MAX_FUZZY_TERM_CHARS) return 0;
@@ -441,13 +463,14 @@ interface WordPlan {
   /** Stems of the optional words, with their groups (for the synonyms). */
   optionalWords: Map<string, number>;
   weak: Set<number>;
+  verbs: Set<number>;
   api: boolean;
   termsCut: boolean;
 }
 
 /** The clauses of lunr's parse of the query, word by word: stems, typo distances, groups, weak words. */
 function wordClauses(parsed: lunrTypes.Query, corpus: Corpus, newGroup: () => number): WordPlan {
-  const out: WordPlan = {clauses: [], optionalWords: new Map(), weak: new Set(), api: false, termsCut: false};
+  const out: WordPlan = {clauses: [], optionalWords: new Map(), weak: new Set(), verbs: new Set(), api: false, termsCut: false};
   let wordCount = 0;
   let fuzzyCount = 0;
   for (const clause of parsed.clauses as (lunrTypes.Query.Clause & {presence?: number})[]) {
@@ -481,6 +504,7 @@ function wordClauses(parsed: lunrTypes.Query, corpus: Corpus, newGroup: () => nu
       const isWeak =
         base.presence === PRESENCE.OPTIONAL && (WEAK_WORDS.has(term) || API_WORDS.has(term) || PRODUCT_WORDS.has(term)) && (clause.boost ?? 1) === 1;
       if (isWeak) out.weak.add(group);
+      if (isVerb(word, term, corpus)) out.verbs.add(group);
       out.clauses.push({...base, boost: isWeak ? WEAK_BOOST : base.boost, term, editDistance: fuzzy, wildcard: WILDCARD.NONE, groups: [group]});
       if (base.presence === PRESENCE.OPTIONAL) out.optionalWords.set(term, group);
     }
@@ -549,9 +573,9 @@ export function planQuery(query: string, corpus: Corpus, glossary: Glossary): Pl
     if (error instanceof lunr.QueryParseError) return {error: translateParseError(error.message, FIELDS)};
     throw error;
   }
-  const {clauses: wordPart, optionalWords, weak, api, termsCut} = wordClauses(parsed, corpus, newGroup);
+  const {clauses: wordPart, optionalWords, weak, verbs, api, termsCut} = wordClauses(parsed, corpus, newGroup);
   clauses.push(...wordPart, ...synonymClauses(optionalWords, glossary, corpus));
-  return {clauses, groups, weak, api, typed: typedTerms(text, glossary), retyped, termsCut};
+  return {clauses, groups, weak, verbs, api, typed: typedTerms(text, glossary), retyped, termsCut};
 }
 
 /**
@@ -585,6 +609,8 @@ export function search(corpus: Corpus, glossary: Glossary, fullQuery: string, li
 
 /** How much of a query's subject a page must match to keep its score: the share matched, squared. */
 export const COVERAGE_POWER = 2;
+/** How much of that is asked of one section: a section that holds all of the query is what the reader asked for. */
+export const SECTION_COVERAGE_POWER = 1;
 /** A page whose title or operation name the query's subject fills ranks up to this much higher. */
 export const NAME_MATCH_BONUS = 1;
 /**
@@ -592,6 +618,8 @@ export const NAME_MATCH_BONUS = 1;
  * shares of each the other covers) for the query to name the operation.
  */
 export const OPERATION_NAMED = 0.5;
+/** How much of the bonus an operation named by what it acts on keeps when the query's verb is not its own. */
+export const PARAPHRASED_VERB_FIT = 0.5;
 
 /** The groups of the plan an index term (as matched, after typos and wildcards) stands for. */
 function groupsOfTerm(plan: Plan): (term: string) => number[] {
@@ -654,44 +682,20 @@ function rankPages(plan: Plan, results: lunrTypes.Index.Result[], corpus: Corpus
   const groupsOf = groupsOfTerm(plan);
   const subject = [...Array(plan.groups).keys()].filter((g) => !plan.weak.has(g));
   const counted = new Set(subject.length ? subject : [...Array(plan.groups).keys()]);
-  // The query's action (a verb operations are named with) and what it acts on.
-  const actionGroups = new Set(plan.clauses.filter((c) => !c.synonym && corpus.actions.has(c.term)).flatMap((c) => c.groups));
-  const objects = new Set([...counted].filter((g) => !actionGroups.has(g)));
   interface Match {
     groups: Set<number>;
     terms: Set<string>;
   }
   interface Page {
     best: lunrTypes.Index.Result;
+    /** The best section's score, scaled by the share of the query's subject it matches. */
+    strength: number;
     section: Section;
     matched: Set<number>;
     /** Subject groups matched in the title, and the title's terms that matched them. */
     title: Match;
     /** The same for an operation's name (its words are in the keywords field). */
     name: Match;
-  }
-  const pages = new Map<string, Page>();
-  for (const result of results) {
-    const section = corpus.sections[Number(result.ref)];
-    let page = pages.get(section.url);
-    if (!page)
-      pages.set(
-        section.url,
-        (page = {best: result, section, matched: new Set(), title: {groups: new Set(), terms: new Set()}, name: {groups: new Set(), terms: new Set()}}),
-      );
-    else if (result.score > page.best.score) Object.assign(page, {best: result, section});
-    const metadata = result.matchData.metadata as Record<string, Record<string, unknown>>;
-    for (const [term, fields] of Object.entries(metadata)) {
-      const groups = groupsOf(term).filter((g) => counted.has(g));
-      if (!groups.length) continue;
-      const into = (match: Match) => {
-        for (const g of groups) match.groups.add(g);
-        match.terms.add(term);
-      };
-      for (const g of groups) page.matched.add(g);
-      if ('title' in fields) into(page.title);
-      if ('keywords' in fields && section.operation && /^[\p{L}]+$/u.test(term)) into(page.name);
-    }
   }
   const share = (set: Set<number>) => (counted.size ? set.size / counted.size : 1);
   /**
@@ -706,23 +710,77 @@ function rankPages(plan: Plan, results: lunrTypes.Index.Result[], corpus: Corpus
     const ofName = Math.min(1, terms / length);
     return (2 * ofQuery * ofName) / (ofQuery + ofName);
   };
+  const pages = new Map<string, Page>();
+  for (const result of results) {
+    const section = corpus.sections[Number(result.ref)];
+    let page = pages.get(section.url);
+    const metadata = result.matchData.metadata as Record<string, Record<string, unknown>>;
+    const here = new Set(Object.keys(metadata).flatMap((term) => groupsOf(term).filter((g) => counted.has(g))));
+    const strength = result.score * share(here) ** SECTION_COVERAGE_POWER;
+    if (!page)
+      pages.set(
+        section.url,
+        (page = {
+          best: result,
+          strength,
+          section,
+          matched: new Set(),
+          title: {groups: new Set(), terms: new Set()},
+          name: {groups: new Set(), terms: new Set()},
+        }),
+      );
+    else if (strength > page.strength) Object.assign(page, {best: result, strength, section});
+    for (const [term, fields] of Object.entries(metadata)) {
+      const groups = groupsOf(term).filter((g) => counted.has(g));
+      if (!groups.length) continue;
+      const into = (match: Match) => {
+        for (const g of groups) match.groups.add(g);
+        match.terms.add(term);
+      };
+      for (const g of groups) page.matched.add(g);
+      if ('title' in fields) into(page.title);
+      if ('keywords' in fields && section.operation && /^[\p{L}]+$/u.test(term)) into(page.name);
+    }
+  }
+  /**
+   * For a query in words, how well it names an operation page: an operation is an action on
+   * something, so the query names it with a verb and what the verb acts on, which must fill the
+   * operation's name or title (its verb aside). `confirmed`: the query holds the operation's verb
+   * (or a synonym of it).
+   */
+  const operationFit = (page: Page, operation: Operation) => {
+    const ownVerb = (term: string) => operation.verbs.includes(term);
+    const own = new Set(plan.clauses.filter((c) => ownVerb(c.term)).flatMap((c) => c.groups));
+    // Another verb of the query counts as what it acts on where the operation's name holds it
+    // («get pinned posts»), and not at all elsewhere.
+    const inName = new Set([...page.title.groups, ...page.name.groups]);
+    const objects = new Set([...counted].filter((g) => !own.has(g) && !(plan.verbs.has(g) && !inName.has(g))));
+    const fit =
+      objects.size === 0
+        ? 0
+        : Math.max(fitOf(page.title, objects, page.section.titleTerms - 1, ownVerb), fitOf(page.name, objects, operation.objectWords, ownVerb));
+    return {fit: fit < OPERATION_NAMED ? 0 : fit, confirmed: operation.verbs.some((v) => plan.typed.has(v))};
+  };
+  const fits = new Map<Page, {fit: number; confirmed: boolean}>();
+  if (prose) for (const page of pages.values()) if (page.section.operation) fits.set(page, operationFit(page, page.section.operation));
+  // A query whose verb names no operation that what it acts on fits paraphrases the verb of the
+  // operations that fit («вернуть канал из архива» for «Восстановить канал из архива»): they are
+  // named, with less confidence.
+  const paraphrase = plan.verbs.size > 0 && ![...fits.values()].some((f) => f.confirmed && f.fit > 0);
   const ranked = [...pages.values()].map((page) => {
     const operation = page.section.operation;
     let fit: number;
     let unnamed = false;
-    if (operation && prose) {
-      // An operation is an action on something: a query names it with a verb and what the verb
-      // acts on, and what it acts on must fill the operation's name or title (its verb aside).
-      // A single word or a noun phrase («terms of service») names a topic: the operation then
-      // gets no bonus for its title and is ranked down.
-      const isAction = (term: string) => corpus.actions.has(term);
-      const objectFit = Math.max(fitOf(page.title, objects, page.section.titleTerms - 1, isAction), fitOf(page.name, objects, operation.objectWords, isAction));
-      unnamed = !operation.verbs.some((v) => plan.typed.has(v)) || objects.size === 0 || objectFit < OPERATION_NAMED;
-      fit = unnamed ? 0 : objectFit;
+    const named = fits.get(page);
+    if (named) {
+      // A single word or a noun phrase («terms of service») names a topic: an operation then gets
+      // no bonus for its title and is ranked down.
+      fit = named.confirmed ? named.fit : paraphrase ? named.fit * PARAPHRASED_VERB_FIT : 0;
+      unnamed = fit === 0;
     } else {
       fit = Math.max(fitOf(page.title, counted, page.section.titleTerms), operation ? fitOf(page.name, counted, operation.objectWords + 1) : 0);
     }
-    let score = page.best.score * share(page.matched) ** COVERAGE_POWER * (1 + NAME_MATCH_BONUS * fit);
+    let score = page.strength * share(page.matched) ** (COVERAGE_POWER - SECTION_COVERAGE_POWER) * (1 + NAME_MATCH_BONUS * fit);
     if (unnamed) score *= OPERATION_WEIGHT_FOR_PROSE;
     return {page, score};
   });
