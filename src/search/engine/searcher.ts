@@ -294,6 +294,8 @@ interface Clause {
   groups: number[];
   /** Added from the glossary rather than typed. */
   synonym?: boolean;
+  /** For a synonym from a phrase of several words, the terms of that phrase. */
+  phrase?: string[];
 }
 
 /**
@@ -512,6 +514,9 @@ function wordClauses(parsed: lunrTypes.Query, corpus: Corpus, newGroup: () => nu
   return out;
 }
 
+/** How much a synonym weighs against the word the reader typed (split among the words of a phrase). */
+export const SYNONYM_BOOST = 0.5;
+
 /**
  * Synonyms: a glossary group member found in the query (as a word or a phrase) adds the other
  * members, standing for the words of the member found.
@@ -531,12 +536,13 @@ function synonymClauses(optionalWords: Map<string, number>, glossary: Glossary, 
         clauses.push({
           term,
           fields: [...FIELDS],
-          boost: 0.6 / phrase.length,
+          boost: SYNONYM_BOOST / phrase.length,
           presence: PRESENCE.OPTIONAL,
           editDistance: 0,
           wildcard: WILDCARD.NONE,
           groups: groupsOfHit,
           synonym: true,
+          ...(phrase.length > 1 ? {phrase} : {}),
         });
       }
     }
@@ -621,6 +627,39 @@ export const OPERATION_NAMED = 0.5;
 /** How much of the bonus an operation named by what it acts on keeps when the query's verb is not its own. */
 export const PARAPHRASED_VERB_FIT = 0.5;
 
+/** Documents (sections) that hold a term, in any field. */
+function documentsWith(corpus: Corpus, term: string): number {
+  const posting = (corpus.index as unknown as {invertedIndex: Record<string, Record<string, object> | undefined>}).invertedIndex[term];
+  if (!posting) return 0;
+  const documents = new Set<string>();
+  for (const field of FIELDS) for (const doc of Object.keys(posting[field] ?? {})) documents.add(doc);
+  return documents.size;
+}
+
+/**
+ * How much each part of the query's subject weighs in the share of it a page matches: the square
+ * root of its inverse document frequency (as BM25's), so that a page holding the rare word of
+ * «подключить redis» covers more of the query than one holding the common verb, while the common
+ * word still counts. A part the index lacks as typed (a typo) weighs as the others do on average.
+ */
+function groupWeights(plan: Plan, counted: Set<number>, corpus: Corpus): Map<number, number> {
+  const count = corpus.sections.length;
+  const weights = new Map<number, number>();
+  for (const group of counted) {
+    let weight = 0;
+    for (const clause of plan.clauses) {
+      if (clause.synonym || !clause.groups.includes(group) || clause.wildcard !== WILDCARD.NONE) continue;
+      const n = documentsWith(corpus, clause.term);
+      if (n) weight = Math.max(weight, Math.sqrt(Math.log(1 + (count - n + 0.5) / (n + 0.5))));
+    }
+    weights.set(group, weight);
+  }
+  const known = [...weights.values()].filter((w) => w > 0);
+  const fallback = known.length ? known.reduce((a, b) => a + b, 0) / known.length : 1;
+  for (const [group, weight] of weights) if (!weight) weights.set(group, fallback);
+  return weights;
+}
+
 /** The groups of the plan an index term (as matched, after typos and wildcards) stands for. */
 function groupsOfTerm(plan: Plan): (term: string) => number[] {
   const exact = new Map<string, number[]>();
@@ -696,8 +735,35 @@ function rankPages(plan: Plan, results: lunrTypes.Index.Result[], corpus: Corpus
     title: Match;
     /** The same for an operation's name (its words are in the keywords field). */
     name: Match;
+    /** Index terms matched anywhere on the page, in its title, and in an operation's name. */
+    found: {all: Set<string>; title: Set<string>; name: Set<string>};
   }
-  const share = (set: Set<number>) => (counted.size ? set.size / counted.size : 1);
+  // A synonym from a phrase of several words («хранение данных» for «data retention») stands for
+  // the words it replaces only where the whole phrase is found: «данные» alone is not «data retention».
+  const phrases = plan.clauses.filter((c) => c.phrase);
+  const phraseTerms = new Set(phrases.map((c) => c.term));
+  const coveredBy = (found: Iterable<string>): Match => {
+    const out: Match = {groups: new Set(), terms: new Set()};
+    const terms = new Set(found);
+    for (const term of terms) {
+      const groups = groupsOf(term).filter((g) => counted.has(g));
+      if (!groups.length) continue;
+      if (phraseTerms.has(term)) {
+        // Only through a complete phrase (or an ordinary clause of the same term).
+        const whole = phrases.filter((c) => c.term === term && c.phrase!.every((t) => terms.has(t))).flatMap((c) => c.groups);
+        const plain = plan.clauses.filter((c) => c.term === term && !c.phrase).flatMap((c) => c.groups);
+        const kept = groups.filter((g) => whole.includes(g) || plain.includes(g));
+        if (!kept.length) continue;
+        kept.forEach((g) => out.groups.add(g));
+      } else groups.forEach((g) => out.groups.add(g));
+      out.terms.add(term);
+    }
+    return out;
+  };
+  const weights = groupWeights(plan, counted, corpus);
+  const total = [...counted].reduce((sum, g) => sum + weights.get(g)!, 0);
+  /** The share of the query's subject that `set` matches, each part weighing by how rare it is. */
+  const share = (set: Set<number>) => (total ? [...set].reduce((sum, g) => sum + (weights.get(g) ?? 0), 0) / total : 1);
   /**
    * How well the query's `wanted` groups and a title (or name) of `length` terms cover each other:
    * the harmonic mean of both shares; `skip` are terms that do not count (an operation's verb).
@@ -715,7 +781,7 @@ function rankPages(plan: Plan, results: lunrTypes.Index.Result[], corpus: Corpus
     const section = corpus.sections[Number(result.ref)];
     let page = pages.get(section.url);
     const metadata = result.matchData.metadata as Record<string, Record<string, unknown>>;
-    const here = new Set(Object.keys(metadata).flatMap((term) => groupsOf(term).filter((g) => counted.has(g))));
+    const here = coveredBy(Object.keys(metadata)).groups;
     const strength = result.score * share(here) ** SECTION_COVERAGE_POWER;
     if (!page)
       pages.set(
@@ -727,20 +793,20 @@ function rankPages(plan: Plan, results: lunrTypes.Index.Result[], corpus: Corpus
           matched: new Set(),
           title: {groups: new Set(), terms: new Set()},
           name: {groups: new Set(), terms: new Set()},
+          found: {all: new Set(), title: new Set(), name: new Set()},
         }),
       );
     else if (strength > page.strength) Object.assign(page, {best: result, strength, section});
     for (const [term, fields] of Object.entries(metadata)) {
-      const groups = groupsOf(term).filter((g) => counted.has(g));
-      if (!groups.length) continue;
-      const into = (match: Match) => {
-        for (const g of groups) match.groups.add(g);
-        match.terms.add(term);
-      };
-      for (const g of groups) page.matched.add(g);
-      if ('title' in fields) into(page.title);
-      if ('keywords' in fields && section.operation && /^[\p{L}]+$/u.test(term)) into(page.name);
+      page.found.all.add(term);
+      if ('title' in fields) page.found.title.add(term);
+      if ('keywords' in fields && section.operation && /^[\p{L}]+$/u.test(term)) page.found.name.add(term);
     }
+  }
+  for (const page of pages.values()) {
+    page.matched = coveredBy(page.found.all).groups;
+    page.title = coveredBy(page.found.title);
+    page.name = coveredBy(page.found.name);
   }
   /**
    * For a query in words, how well it names an operation page: an operation is an action on

@@ -1,0 +1,86 @@
+import {describe, expect, it} from 'vitest';
+import {buildCorpus, planQuery, prepareGlossary, search} from '../../src/search/engine/searcher';
+import {buildShard} from '../../plugins/search';
+import {extractPage} from '../../plugins/search/extract';
+
+/** Ranking rules for queries in words: how readers phrase tasks and questions. */
+describe('search ranking', () => {
+  const html = (title: string, body: string) =>
+    `<html class="docs-wrapper docs-doc-page"><head><meta name="description" content="Описание"></head><body><article><nav class="theme-doc-breadcrumbs"><ul><li>Раздел</li><li>${title}</li></ul></nav><div class="theme-doc-markdown"><header><h1>${title}</h1></header>${body}</div></article></body></html>`;
+  // `name`: an operation's verb, then the terms of its name.
+  const page = (url: string, title: string, body: string, [verb = '', ...name]: string[] = []) => ({
+    url,
+    page: extractPage(html(title, body))!,
+    ...(verb ? {operation: {keywords: [url.slice(1).replace(/-/g, '')], verb, name}} : {}),
+  });
+  const corpus = buildCorpus([
+    buildShard('', [
+      page('/restore-channel', 'Восстановить канал из архива', '<p>Возвращает архивный канал.</p>', ['restor', 'restor', 'channel']),
+      page('/delete-channel', 'Удалить канал', '<p>Переносит канал в архив.</p>', ['delet', 'delet', 'channel']),
+      page(
+        '/channels',
+        'Каналы',
+        '<p>Канал можно отправить в архив и вернуть из архива. Архив каналов хранит всё: архив открыт участникам канала, канал в архиве виден в поиске.</p>',
+      ),
+      page(
+        '/scattered',
+        'Обзор',
+        '<p>Обзор.</p><h2 id="log">Журнал сервера</h2><p>Пишется всегда.</p><h2 id="rotation">Прочее</h2><p>Ротация настраивается отдельно.</p>',
+      ),
+      page('/rotation', 'Файлы', '<p>Ротация журнала: когда журнал растёт, ротация начинает новый журнал.</p>'),
+      page('/connect', 'Обзор', '<h2 id="how">Подключить узлы</h2><p>Подключить можно всё.</p>'),
+      page(
+        '/cache',
+        'Кеш',
+        '<p>Кеш держит данные в памяти процесса, а Redis не используется.</p><h2 id="a">Размер</h2><p>Размер кеша задаётся.</p><h2 id="b">Сброс</h2><p>Сервер сбрасывает кеш.</p>',
+      ),
+      page('/retention', 'Политика', '<p>Политика хранения данных удаляет старые сообщения и файлы по расписанию, которое задаёт администратор.</p>'),
+      page('/data', 'Данные', '<p>Какие данные собирает сервер: данные о входе, данные об устройствах.</p>'),
+      page('/x1', 'Сервер', '<p>Подключить сервер.</p>'),
+      page('/x2', 'База', '<p>Подключить базу.</p>'),
+      page('/x3', 'Хранилище', '<p>Подключить хранилище.</p>'),
+      page('/x4', 'Почта', '<p>Подключить почту.</p>'),
+      page('/x5', 'Поиск', '<p>Подключить поиск.</p>'),
+      page('/x6', 'Кластер', '<p>Подключить узел.</p>'),
+      page('/x7', 'Прокси', '<p>Подключить прокси.</p>'),
+      page('/x8', 'Метрики', '<p>Подключить метрики.</p>'),
+    ]),
+  ]);
+  const first = (q: string, glossary = prepareGlossary([])) => search(corpus, glossary, q).hits[0]?.url;
+
+  it('tells the verbs of a query by their infinitive, not nouns that end alike', () => {
+    const verbs = (q: string) => {
+      const plan = planQuery(q, corpus, prepareGlossary([]));
+      if ('error' in plan) throw new Error(plan.error);
+      return plan.verbs.size;
+    };
+    expect(verbs('вернуть канал')).toBe(1);
+    expect(verbs('перенести канал')).toBe(1);
+    expect(verbs('найти канал')).toBe(1);
+    expect(verbs('сколько памяти и сети')).toBe(0);
+    expect(verbs('скорость сеть путь')).toBe(0);
+  });
+
+  it('takes a verb no operation is named with as a paraphrase of the operation what it acts on names', () => {
+    // «вернуть» is no operation's verb: the operation titled with the rest of the query is meant.
+    expect(first('вернуть канал из архива')).toBe('/restore-channel');
+    // A noun phrase names a topic: the guide, not an operation.
+    expect(first('архив каналов')).toBe('/channels');
+  });
+
+  it('prefers a section that holds all of the query to a page that holds it in pieces', () => {
+    // /scattered has «журнал» in one section's heading and «ротация» in another section.
+    expect(first('ротация журнала')).toBe('/rotation');
+  });
+
+  it('weighs the rare word of a query over the common one when a page holds only one', () => {
+    // «подключить» is on many pages, «redis» on one: that page covers more of the query.
+    expect(first('подключить redis')).toBe('/cache');
+  });
+
+  it('lets a synonym phrase stand for the words it replaces only where the whole phrase is found', () => {
+    const glossary = prepareGlossary([['хранение данных', 'data retention']]);
+    // /data holds «данные» again and again, but not «хранение»: it is not about data retention.
+    expect(first('data retention', glossary)).toBe('/retention');
+  });
+});
