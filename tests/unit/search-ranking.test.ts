@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {buildCorpus, planQuery, prepareGlossary, search} from '../../src/search/engine/searcher';
+import {buildCorpus, planQuery, prepareGlossary, search, withoutCommand} from '../../src/search/engine/searcher';
 import {buildShard} from '../../plugins/search';
 import {extractPage} from '../../plugins/search/extract';
 
@@ -8,10 +8,10 @@ describe('search ranking', () => {
   const html = (title: string, body: string) =>
     `<html class="docs-wrapper docs-doc-page"><head><meta name="description" content="Описание"></head><body><article><nav class="theme-doc-breadcrumbs"><ul><li>Раздел</li><li>${title}</li></ul></nav><div class="theme-doc-markdown"><header><h1>${title}</h1></header>${body}</div></article></body></html>`;
   // `name`: an operation's verb, then the terms of its name.
-  const page = (url: string, title: string, body: string, [verb = '', ...name]: string[] = []) => ({
+  const page = (url: string, title: string, body: string, [verb = '', ...name]: string[] = [], keywords = [url.slice(1).replace(/-/g, '')]) => ({
     url,
     page: extractPage(html(title, body))!,
-    ...(verb ? {operation: {keywords: [url.slice(1).replace(/-/g, '')], verb, name}} : {}),
+    ...(verb ? {operation: {keywords, verb, name}} : {}),
   });
   const corpus = buildCorpus([
     buildShard('', [
@@ -34,6 +34,7 @@ describe('search ranking', () => {
         'Кеш',
         '<p>Кеш держит данные в памяти процесса, а Redis не используется.</p><h2 id="a">Размер</h2><p>Размер кеша задаётся.</p><h2 id="b">Сброс</h2><p>Сервер сбрасывает кеш.</p>',
       ),
+      page('/use-hook', 'Отправить во входящий вебхук', '<p>Заголовок X-Request-Id.</p>', ['use', 'us', 'incom', 'webhook'], ['/hooks/{}', 'post:/hooks/{}']),
       page('/retention', 'Политика', '<p>Политика хранения данных удаляет старые сообщения и файлы по расписанию, которое задаёт администратор.</p>'),
       page('/data', 'Данные', '<p>Какие данные собирает сервер: данные о входе, данные об устройствах.</p>'),
       page('/x1', 'Сервер', '<p>Подключить сервер.</p>'),
@@ -76,6 +77,21 @@ describe('search ranking', () => {
   it('weighs the rare word of a query over the common one when a page holds only one', () => {
     // «подключить» is on many pages, «redis» on one: that page covers more of the query.
     expect(first('подключить redis')).toBe('/cache');
+  });
+
+  it('lets question words weigh little: where to start, where something lies', () => {
+    const plan = planQuery('с чего начать развёртывание, где лежат журналы', corpus, prepareGlossary([]));
+    if ('error' in plan) throw new Error(plan.error);
+    expect(plan.groups - plan.weak.size).toBe(2);
+  });
+
+  it('reads a pasted curl command as the request it makes, its options not as query syntax', () => {
+    expect(withoutCommand('curl -X POST -H "Content-Type: application/json" https://time.example.ru/hooks/abc')).toBe(
+      'POST "Content-Type: application/json" https://time.example.ru/hooks/abc',
+    );
+    // `-X` would otherwise exclude every page with an «x», the operation's too.
+    expect(first('curl -X POST https://time.example.ru/hooks/xxx-generatedkey-xxx')).toBe('/use-hook');
+    expect(withoutCommand('-x ldap')).toBe('-x ldap');
   });
 
   it('lets a synonym phrase stand for the words it replaces only where the whole phrase is found', () => {

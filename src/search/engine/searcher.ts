@@ -387,6 +387,15 @@ const WEAK_WORDS = new Set(
     'происходит',
     'получается',
     'вообще',
+    // «с чего начать…», «где лежат…», «где находится…»: where to look, not what for
+    'начать',
+    'начинать',
+    'лежат',
+    'лежит',
+    'находится',
+    'находятся',
+    'need',
+    'want',
   ].map(stem),
 );
 /** The product's name, as readers type it (one word): on this site it names no topic. */
@@ -560,6 +569,19 @@ function typedTerms(text: string, glossary: Glossary): Set<string> {
 }
 
 /**
+ * A pasted curl command without the command and its options: `-X POST` is an option, not lunr's
+ * «without X», and the request's method, URL, headers and data are what the reader asks about.
+ */
+export function withoutCommand(query: string): string {
+  if (!/^curl\s/i.test(query)) return query;
+  return query
+    .replace(/^curl\s+/i, '')
+    .replace(/(^|\s)--?[a-z][\w-]*/gi, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
  * The query as lunr clauses, or its syntax error. `retyped` lists tokens that were only found
  * on the other keyboard layout (token as typed → retyped); `termsCut` tells that words beyond
  * MAX_QUERY_TERMS were left out.
@@ -567,7 +589,7 @@ function typedTerms(text: string, glossary: Glossary): Set<string> {
 export function planQuery(query: string, corpus: Corpus, glossary: Glossary): Plan | {error: string} {
   let groups = 0;
   const newGroup = () => groups++;
-  const {clauses, rest} = extractApiPaths(query.trim(), corpus, newGroup);
+  const {clauses, rest} = extractApiPaths(withoutCommand(query.trim()), corpus, newGroup);
   clauses.push(...identifierClauses(rest, newGroup));
   const retyped = new Map<string, string>();
   const text = retypeWrongLayout(rest, corpus, retyped);
