@@ -34,6 +34,10 @@ describe('search ranking', () => {
         'Кеш',
         '<p>Кеш держит данные в памяти процесса, а Redis не используется.</p><h2 id="a">Размер</h2><p>Размер кеша задаётся.</p><h2 id="b">Сброс</h2><p>Сервер сбрасывает кеш.</p>',
       ),
+      page('/get-user-status', 'Получить статус пользователя', '<p>Статус: в сети, нет на месте.</p>', ['get', 'user', 'statu']),
+      page('/update-user-status', 'Изменить статус пользователя', '<p>Статус: в сети, нет на месте.</p>', ['updat', 'updat', 'user', 'statu']),
+      page('/get-channel-by-name', 'Получить канал по имени', '<p>Возвращает канал.</p>', ['get', 'channel', 'name']),
+      page('/naming', 'Имена каналов', '<p>Канал можно найти по имени: имени канала достаточно.</p>'),
       page('/use-hook', 'Отправить во входящий вебхук', '<p>Заголовок X-Request-Id.</p>', ['use', 'us', 'incom', 'webhook'], ['/hooks/{}', 'post:/hooks/{}']),
       page('/retention', 'Политика', '<p>Политика хранения данных удаляет старые сообщения и файлы по расписанию, которое задаёт администратор.</p>'),
       page('/data', 'Данные', '<p>Какие данные собирает сервер: данные о входе, данные об устройствах.</p>'),
@@ -67,6 +71,13 @@ describe('search ranking', () => {
     expect(first('вернуть канал из архива')).toBe('/restore-channel');
     // A noun phrase names a topic: the guide, not an operation.
     expect(first('архив каналов')).toBe('/channels');
+  });
+
+  it('takes a lookup for a verb of reading, and any other verb for a change', () => {
+    // «найти» asks for a lookup: the GET operation, though its title says «Получить».
+    expect(first('найти канал по имени')).toBe('/get-channel-by-name');
+    // «поменять» is no operation's verb, and no verb of reading: it paraphrases «Изменить».
+    expect(first('поменять статус пользователя')).toBe('/update-user-status');
   });
 
   it('prefers a section that holds all of the query to a page that holds it in pieces', () => {

@@ -74,7 +74,7 @@ const ENGLISH_VERBS = new Set(
 );
 const RUSSIAN_INFINITIVE = /(?:ть|ти|чь|ться)$/;
 /** A `get` operation is also asked for as a list or a lookup («список ботов», «узнать статус»). */
-const GET_VERBS = ['получить', 'get', 'список', 'list', 'узнать', 'посмотреть', 'показать', 'show', 'fetch'].map((w) => stem(w));
+const GET_VERBS = ['получить', 'get', 'список', 'list', 'узнать', 'посмотреть', 'показать', 'show', 'fetch', 'найти', 'find'].map((w) => stem(w));
 
 function operationOf(title: string, name: string[]): Operation {
   const [verb, ...words] = name;
@@ -863,7 +863,9 @@ function rankPages(plan: Plan, results: lunrTypes.Index.Result[], corpus: Corpus
     if (named) {
       // A single word or a noun phrase («terms of service») names a topic: an operation then gets
       // no bonus for its title and is ranked down.
-      fit = named.confirmed ? named.fit : paraphrase ? named.fit * PARAPHRASED_VERB_FIT : 0;
+      // Readers name a lookup with the verbs of GET_VERBS: another verb asks to change something.
+      const reads = operation!.verbs.some((v) => GET_VERBS.includes(v));
+      fit = named.confirmed ? named.fit : paraphrase && !reads ? named.fit * PARAPHRASED_VERB_FIT : 0;
       unnamed = fit === 0;
     } else {
       fit = Math.max(fitOf(page.title, counted, page.section.titleTerms), operation ? fitOf(page.name, counted, operation.objectWords + 1) : 0);
