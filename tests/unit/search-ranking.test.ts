@@ -38,6 +38,8 @@ describe('search ranking', () => {
       page('/update-user-status', 'Изменить статус пользователя', '<p>Статус: в сети, нет на месте.</p>', ['updat', 'updat', 'user', 'statu']),
       page('/get-channel-by-name', 'Получить канал по имени', '<p>Возвращает канал.</p>', ['get', 'channel', 'name']),
       page('/naming', 'Имена каналов', '<p>Канал можно найти по имени: имени канала достаточно.</p>'),
+      page('/banner', 'Объявление', '<p>Баннер над каналами.</p>'),
+      page('/upgrade', 'Обновление', '<p>Новый выпуск сервера.</p>'),
       page('/use-hook', 'Отправить во входящий вебхук', '<p>Заголовок X-Request-Id.</p>', ['use', 'us', 'incom', 'webhook'], ['/hooks/{}', 'post:/hooks/{}']),
       page('/retention', 'Политика', '<p>Политика хранения данных удаляет старые сообщения и файлы по расписанию, которое задаёт администратор.</p>'),
       page('/data', 'Данные', '<p>Какие данные собирает сервер: данные о входе, данные об устройствах.</p>'),
@@ -49,6 +51,8 @@ describe('search ranking', () => {
       page('/x6', 'Кластер', '<p>Подключить узел.</p>'),
       page('/x7', 'Прокси', '<p>Подключить прокси.</p>'),
       page('/x8', 'Метрики', '<p>Подключить метрики.</p>'),
+      page('/x9', 'Звонки', '<p>Подключить звонки.</p>'),
+      page('/x10', 'Вход', '<p>Подключить вход.</p>'),
     ]),
   ]);
   const first = (q: string, glossary = prepareGlossary([])) => search(corpus, glossary, q).hits[0]?.url;
@@ -78,6 +82,11 @@ describe('search ranking', () => {
     expect(first('найти канал по имени')).toBe('/get-channel-by-name');
     // «поменять» is no operation's verb, and no verb of reading: it paraphrases «Изменить».
     expect(first('поменять статус пользователя')).toBe('/update-user-status');
+  });
+
+  it('takes a typo for the word one edit away before the one two edits away', () => {
+    // «обнавление» is one edit from «обновление», two from «объявление».
+    expect(first('обнавление')).toBe('/upgrade');
   });
 
   it('prefers a section that holds all of the query to a page that holds it in pieces', () => {

@@ -427,6 +427,9 @@ function isVerb(word: string, term: string, corpus: Corpus): boolean {
   return corpus.actions.has(term) || (RUSSIAN_INFINITIVE_WORD.test(word) && !INFINITIVE_LIKE_NOUNS.has(word));
 }
 
+/** Of a typo's weight, the share that only words one edit away get (see wordClauses). */
+const NEAR_TYPO_SHARE = 0.5;
+
 /** The edit distance a word is looked up with: as typed (at most MAX_EDIT_DISTANCE), or by its length when the index lacks it. */
 function editDistanceOf(term: string, typed: number, known: boolean): number {
   if (term.length > MAX_FUZZY_TERM_CHARS) return 0;
@@ -516,7 +519,13 @@ function wordClauses(parsed: lunrTypes.Query, corpus: Corpus, newGroup: () => nu
         base.presence === PRESENCE.OPTIONAL && (WEAK_WORDS.has(term) || API_WORDS.has(term) || PRODUCT_WORDS.has(term)) && (clause.boost ?? 1) === 1;
       if (isWeak) out.weak.add(group);
       if (isVerb(word, term, corpus)) out.verbs.add(group);
-      out.clauses.push({...base, boost: isWeak ? WEAK_BOOST : base.boost, term, editDistance: fuzzy, wildcard: WILDCARD.NONE, groups: [group]});
+      const boost = isWeak ? WEAK_BOOST : base.boost;
+      if (fuzzy > 1 && !clause.editDistance) {
+        // A word the index lacks, looked up two edits away: the words one edit away are the likelier
+        // typo («обнавление» is «обновление» before «объявление»), so they get a clause of their own.
+        out.clauses.push({...base, boost: boost * NEAR_TYPO_SHARE, term, editDistance: 1, wildcard: WILDCARD.NONE, groups: [group]});
+        out.clauses.push({...base, boost: boost * (1 - NEAR_TYPO_SHARE), term, editDistance: fuzzy, wildcard: WILDCARD.NONE, groups: [group]});
+      } else out.clauses.push({...base, boost, term, editDistance: fuzzy, wildcard: WILDCARD.NONE, groups: [group]});
       if (base.presence === PRESENCE.OPTIONAL) out.optionalWords.set(term, group);
     }
   }
