@@ -14,8 +14,11 @@ import {cutQuery, toLunrSyntax, translateParseError} from './syntax';
 import {FIELDS, fragmentOf, postingLines, readPostings, type Field, type PostingLine, type Shard} from './shard';
 import {fold, identifierKeys, isIdentifier, isStopWord, methodPathKey, normalizeApiPath, stem, switchLayout, words} from './text';
 
-/** Field boosts (lunr multiplies a field's BM25 score by these). */
-export const FIELD_BOOSTS: Record<Field, number> = {title: 6, heading: 4, keywords: 12, content: 1};
+/**
+ * Field boosts (lunr multiplies a field's BM25 score by these). Keywords are the terms a page's
+ * author chose for it (front matter) and its identifiers: what it is about, above its title.
+ */
+export const FIELD_BOOSTS: Record<Field, number> = {title: 6, heading: 4, keywords: 16, content: 1};
 /**
  * Operation pages are short and titled with the verbs of everyday questions («Обновить команду»),
  * so for a query in words (no API path, key or identifier) that does not name the operation their
