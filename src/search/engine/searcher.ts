@@ -650,7 +650,7 @@ export function search(corpus: Corpus, glossary: Glossary, fullQuery: string, li
 /** How much of a query's subject a page must match to keep its score: the share matched, squared. */
 export const COVERAGE_POWER = 2;
 /** How much of that is asked of one section: a section that holds all of the query is what the reader asked for. */
-export const SECTION_COVERAGE_POWER = 1;
+export const SECTION_COVERAGE_POWER = 1.5;
 /** A page whose title or operation name the query's subject fills ranks up to this much higher. */
 export const NAME_MATCH_BONUS = 1;
 /**
