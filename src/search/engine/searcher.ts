@@ -741,14 +741,17 @@ export function withinDistance(a: string, b: string, max: number): boolean {
 /**
  * Pages from lunr's section results. BM25 scores each section on its own, which favours a short
  * section that repeats one word of the query over the page that is about all of it; so a page is
- * scored by its best section, scaled by
- * - how much of the query's subject (weak words aside) the page matches in any of its sections;
+ * scored by its best section (its score times the share of the query's subject it holds, to the
+ * power SECTION_COVERAGE_POWER), scaled by
+ * - how much of the query's subject (weak words aside) the page matches in any of its sections,
+ *   each word weighing by how rare it is (groupWeights);
  * - how well the query names the page: the harmonic mean of the share of the query its title (or
  *   an operation's name) holds and the share of that title the query fills (so «лицензия» is the
  *   name of «Лицензирование», not quite of «Загрузить файл лицензии»);
  * - for a query in words, a page of the API reference that the query does not name (with the
- *   operation's verb and what it acts on) gets no such bonus and is halved: a reader asking «как
- *   обновить сервер» or «задания» wants the guide, one asking «создать сообщение» wants CreatePost.
+ *   operation's verb, or a verb paraphrasing it, and what it acts on) gets no such bonus and is
+ *   halved: a reader asking «как обновить сервер» or «задания» wants the guide, one asking
+ *   «создать сообщение» wants CreatePost.
  */
 function rankPages(plan: Plan, results: lunrTypes.Index.Result[], corpus: Corpus, limit: number): Hit[] {
   const prose = !plan.api && !plan.clauses.some((c) => c.fields.length === 1 && c.fields[0] === 'keywords');
@@ -872,11 +875,11 @@ function rankPages(plan: Plan, results: lunrTypes.Index.Result[], corpus: Corpus
     let fit: number;
     let unnamed = false;
     const named = fits.get(page);
-    if (named) {
+    if (named && operation) {
       // A single word or a noun phrase («terms of service») names a topic: an operation then gets
-      // no bonus for its title and is ranked down.
-      // Readers name a lookup with the verbs of GET_VERBS: another verb asks to change something.
-      const reads = operation!.verbs.some((v) => GET_VERBS.includes(v));
+      // no bonus for its title and is ranked down. Readers ask for a lookup with the verbs of
+      // GET_VERBS, so a paraphrasing verb asks for an operation that changes something.
+      const reads = operation.verbs.some((v) => GET_VERBS.includes(v));
       fit = named.confirmed ? named.fit : paraphrase && !reads ? named.fit * PARAPHRASED_VERB_FIT : 0;
       unnamed = fit === 0;
     } else {
