@@ -38,6 +38,10 @@ describe('search ranking', () => {
       page('/update-user-status', 'Изменить статус пользователя', '<p>Статус: в сети, нет на месте.</p>', ['updat', 'updat', 'user', 'statu']),
       page('/get-channel-by-name', 'Получить канал по имени', '<p>Возвращает канал.</p>', ['get', 'channel', 'name']),
       page('/naming', 'Имена каналов', '<p>Канал можно найти по имени: имени канала достаточно.</p>'),
+      page('/patch-channel', 'Частично обновить канал', '<p>Меняет поля канала.</p>', ['patch', 'patch', 'channel']),
+      page('/update-post', 'Обновить сообщение', '<p>Меняет сообщение.</p>', ['updat', 'updat', 'post']),
+      page('/update-channel-member', 'Обновить роль участника канала', '<p>Меняет роль.</p>', ['updat', 'updat', 'channel', 'member', 'role']),
+      page('/channel-settings', 'Настройки канала', '<p>Канал можно обновить: обновить название, обновить описание канала.</p>'),
       page('/banner', 'Объявление', '<p>Баннер над каналами.</p>'),
       page('/upgrade', 'Обновление', '<p>Новый выпуск сервера.</p>'),
       page('/use-hook', 'Отправить во входящий вебхук', '<p>Заголовок X-Request-Id.</p>', ['use', 'us', 'incom', 'webhook'], ['/hooks/{}', 'post:/hooks/{}']),
@@ -78,6 +82,11 @@ describe('search ranking', () => {
     expect(first('вернуть канал из архива')).toBe('/restore-channel');
     // A noun phrase names a topic: the guide, not an operation.
     expect(first('архив каналов')).toBe('/channels');
+  });
+
+  it('finds the verb of an operation title that opens with an adverb', () => {
+    // «Частично обновить канал»: «обновить» is its verb, as for «Обновить сообщение».
+    expect(first('обновить канал')).toBe('/patch-channel');
   });
 
   it('takes a lookup for a verb of reading, and any other verb for a change', () => {

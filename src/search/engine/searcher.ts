@@ -81,8 +81,13 @@ const GET_VERBS = ['получить', 'get', 'список', 'list', 'узна�
 
 function operationOf(title: string, name: string[]): Operation {
   const [verb, ...words] = name;
-  const first = fold(title.split(/\s+/)[0] ?? '').replace(/[^\p{L}]/gu, '');
-  const verbs = [...(ENGLISH_VERBS.has(verb) ? [verb] : []), ...(RUSSIAN_INFINITIVE.test(first) ? [stem(first)] : [])];
+  // The verb opens the title, or follows an adverb («Частично обновить канал»).
+  const infinitive = title
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((w) => fold(w).replace(/[^\p{L}]/gu, ''))
+    .find((w) => RUSSIAN_INFINITIVE.test(w));
+  const verbs = [...(ENGLISH_VERBS.has(verb) ? [verb] : []), ...(infinitive ? [stem(infinitive)] : [])];
   if (verbs.some((v) => GET_VERBS.includes(v))) verbs.push(...GET_VERBS);
   return {verbs: [...new Set(verbs)], objectWords: Math.max(1, words.filter((w) => w !== verb).length)};
 }
