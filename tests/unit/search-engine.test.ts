@@ -38,6 +38,9 @@ describe('search text', () => {
     expect(switchLayout('j,yjdktybt')).toBe('обновление');
     expect(switchLayout('двфз')).toBe('ldap');
     expect(switchLayout('abc1')).toBeUndefined();
+    // The hyphen is on the same key in both layouts: a hyphenated name is retyped whole.
+    expect(switchLayout('ыдфсл-ешьу-зкщчн')).toBe('slack-time-proxy');
+    expect(switchLayout('-')).toBeUndefined();
   });
 });
 

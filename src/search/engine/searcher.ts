@@ -14,8 +14,11 @@ import {cutQuery, toLunrSyntax, translateParseError} from './syntax';
 import {FIELDS, fragmentOf, postingLines, readPostings, SHARD_FIELDS, splitLines, type ContentChunk, type Field, type Shard} from './shard';
 import {fold, identifierKeys, isIdentifier, isStopWord, methodPathKey, normalizeApiPath, stem, switchLayout, words} from './text';
 
-/** Field boosts (lunr multiplies a field's BM25 score by these). */
-export const FIELD_BOOSTS: Record<Field, number> = {title: 6, heading: 4, keywords: 12, content: 1};
+/**
+ * Field boosts (lunr multiplies a field's BM25 score by these). Keywords are the terms a page's
+ * author chose for it (front matter) and its identifiers: what it is about, above its title.
+ */
+export const FIELD_BOOSTS: Record<Field, number> = {title: 6, heading: 4, keywords: 16, content: 1};
 /**
  * Operation pages are short and titled with the verbs of everyday questions («Обновить команду»),
  * so for a query in words (no API path, key or identifier) that does not name the operation their
@@ -74,12 +77,17 @@ const ENGLISH_VERBS = new Set(
 );
 const RUSSIAN_INFINITIVE = /(?:ть|ти|чь|ться)$/;
 /** A `get` operation is also asked for as a list or a lookup («список ботов», «узнать статус»). */
-const GET_VERBS = ['получить', 'get', 'список', 'list', 'узнать', 'посмотреть', 'показать', 'show', 'fetch'].map((w) => stem(w));
+const GET_VERBS = ['получить', 'get', 'список', 'list', 'узнать', 'посмотреть', 'показать', 'show', 'fetch', 'найти', 'find'].map((w) => stem(w));
 
 function operationOf(title: string, name: string[]): Operation {
   const [verb, ...words] = name;
-  const first = fold(title.split(/\s+/)[0] ?? '').replace(/[^\p{L}]/gu, '');
-  const verbs = [...(ENGLISH_VERBS.has(verb) ? [verb] : []), ...(RUSSIAN_INFINITIVE.test(first) ? [stem(first)] : [])];
+  // The verb opens the title, or follows an adverb («Частично обновить канал»).
+  const infinitive = title
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((w) => fold(w).replace(/[^\p{L}]/gu, ''))
+    .find((w) => RUSSIAN_INFINITIVE.test(w));
+  const verbs = [...(ENGLISH_VERBS.has(verb) ? [verb] : []), ...(infinitive ? [stem(infinitive)] : [])];
   if (verbs.some((v) => GET_VERBS.includes(v))) verbs.push(...GET_VERBS);
   return {verbs: [...new Set(verbs)], objectWords: Math.max(1, words.filter((w) => w !== verb).length)};
 }
@@ -382,6 +390,8 @@ interface Clause {
   groups: number[];
   /** Added from the glossary rather than typed. */
   synonym?: boolean;
+  /** For a synonym from a phrase of several words, the terms of that phrase. */
+  phrase?: string[];
 }
 
 /**
@@ -394,6 +404,8 @@ export interface Plan {
   clauses: Clause[];
   groups: number;
   weak: Set<number>;
+  /** Groups of the verbs the reader typed (see isVerb): what the query asks to do rather than to what. */
+  verbs: Set<number>;
   /** The query asks for the API (see API_WORDS). */
   api: boolean;
   /** Every word of the query as a term, stop words too, and the one-word synonyms of each. */
@@ -471,6 +483,15 @@ const WEAK_WORDS = new Set(
     'происходит',
     'получается',
     'вообще',
+    // «с чего начать…», «где лежат…», «где находится…»: where to look, not what for
+    'начать',
+    'начинать',
+    'лежат',
+    'лежит',
+    'находится',
+    'находятся',
+    'need',
+    'want',
   ].map(stem),
 );
 /** The product's name, as readers type it (one word): on this site it names no topic. */
@@ -481,6 +502,29 @@ const WEAK_BOOST = 0.2;
  * operation pages are then not ranked down as they are for other queries in words.
  */
 const API_WORDS = new Set(['api', 'rest', 'endpoint', 'эндпоинт', 'эндпойнт'].map(stem));
+
+/**
+ * Nouns that end like an infinitive (-[vowel]ть): nouns in -сть («скорость», «часть») do not, and
+ * these are the ones a question about a messenger's server may hold.
+ */
+const INFINITIVE_LIKE_NOUNS = new Set(['сеть', 'путь', 'память', 'суть', 'нить', 'треть', 'медь', 'ртуть', 'плеть', 'тетрадь']);
+
+/**
+ * Russian infinitives: -ть after a vowel (nouns in -сть are not), -ти after the consonants verbs
+ * have there («найти», «перенести»; «памяти», «части» are nouns), -чь, and reflexive forms.
+ */
+const RUSSIAN_INFINITIVE_WORD = /(?:[аеиоуыэюя]ть|[йз]ти|[еу]сти|чь|ться|тись)$/;
+
+/**
+ * A word the reader asks to do something with: a verb operations are named with (`создать`,
+ * `revoke`), or any Russian infinitive («вернуть», «разлогинить»), which may paraphrase one.
+ */
+function isVerb(word: string, term: string, corpus: Corpus): boolean {
+  return corpus.actions.has(term) || (RUSSIAN_INFINITIVE_WORD.test(word) && !INFINITIVE_LIKE_NOUNS.has(word));
+}
+
+/** Of a typo's weight, the share that only words one edit away get (see wordClauses). */
+const NEAR_TYPO_SHARE = 0.5;
 
 /** The edit distance a word is looked up with: as typed (at most MAX_EDIT_DISTANCE), or by its length when the index lacks it. */
 function editDistanceOf(term: string, typed: number, known: boolean): number {
@@ -529,13 +573,14 @@ interface WordPlan {
   /** Stems of the optional words, with their groups (for the synonyms). */
   optionalWords: Map<string, number>;
   weak: Set<number>;
+  verbs: Set<number>;
   api: boolean;
   termsCut: boolean;
 }
 
 /** The clauses of lunr's parse of the query, word by word: stems, typo distances, groups, weak words. */
 function wordClauses(parsed: lunrTypes.Query, corpus: Corpus, newGroup: () => number): WordPlan {
-  const out: WordPlan = {clauses: [], optionalWords: new Map(), weak: new Set(), api: false, termsCut: false};
+  const out: WordPlan = {clauses: [], optionalWords: new Map(), weak: new Set(), verbs: new Set(), api: false, termsCut: false};
   let wordCount = 0;
   let fuzzyCount = 0;
   for (const clause of parsed.clauses as (lunrTypes.Query.Clause & {presence?: number})[]) {
@@ -569,12 +614,22 @@ function wordClauses(parsed: lunrTypes.Query, corpus: Corpus, newGroup: () => nu
       const isWeak =
         base.presence === PRESENCE.OPTIONAL && (WEAK_WORDS.has(term) || API_WORDS.has(term) || PRODUCT_WORDS.has(term)) && (clause.boost ?? 1) === 1;
       if (isWeak) out.weak.add(group);
-      out.clauses.push({...base, boost: isWeak ? WEAK_BOOST : base.boost, term, editDistance: fuzzy, wildcard: WILDCARD.NONE, groups: [group]});
+      if (isVerb(word, term, corpus)) out.verbs.add(group);
+      const boost = isWeak ? WEAK_BOOST : base.boost;
+      if (fuzzy > 1 && !clause.editDistance) {
+        // A word the index lacks, looked up two edits away: the words one edit away are the likelier
+        // typo («обнавление» is «обновление» before «объявление»), so they get a clause of their own.
+        out.clauses.push({...base, boost: boost * NEAR_TYPO_SHARE, term, editDistance: 1, wildcard: WILDCARD.NONE, groups: [group]});
+        out.clauses.push({...base, boost: boost * (1 - NEAR_TYPO_SHARE), term, editDistance: fuzzy, wildcard: WILDCARD.NONE, groups: [group]});
+      } else out.clauses.push({...base, boost, term, editDistance: fuzzy, wildcard: WILDCARD.NONE, groups: [group]});
       if (base.presence === PRESENCE.OPTIONAL) out.optionalWords.set(term, group);
     }
   }
   return out;
 }
+
+/** How much a synonym weighs against the word the reader typed (split among the words of a phrase). */
+export const SYNONYM_BOOST = 0.5;
 
 /**
  * Synonyms: a glossary group member found in the query (as a word or a phrase) adds the other
@@ -595,12 +650,13 @@ function synonymClauses(optionalWords: Map<string, number>, glossary: Glossary, 
         clauses.push({
           term,
           fields: [...FIELDS],
-          boost: 0.6 / phrase.length,
+          boost: SYNONYM_BOOST / phrase.length,
           presence: PRESENCE.OPTIONAL,
           editDistance: 0,
           wildcard: WILDCARD.NONE,
           groups: groupsOfHit,
           synonym: true,
+          ...(phrase.length > 1 ? {phrase} : {}),
         });
       }
     }
@@ -618,6 +674,19 @@ function typedTerms(text: string, glossary: Glossary): Set<string> {
 }
 
 /**
+ * A pasted curl command without the command and its options: `-X POST` is an option, not lunr's
+ * «without X», and the request's method, URL, headers and data are what the reader asks about.
+ */
+export function withoutCommand(query: string): string {
+  if (!/^curl\s/i.test(query)) return query;
+  return query
+    .replace(/^curl\s+/i, '')
+    .replace(/(^|\s)--?[a-z][\w-]*/gi, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
  * The query as lunr clauses, or its syntax error. `retyped` lists tokens that were only found
  * on the other keyboard layout (token as typed → retyped); `termsCut` tells that words beyond
  * MAX_QUERY_TERMS were left out.
@@ -625,7 +694,7 @@ function typedTerms(text: string, glossary: Glossary): Set<string> {
 export function planQuery(query: string, corpus: Corpus, glossary: Glossary): Plan | {error: string} {
   let groups = 0;
   const newGroup = () => groups++;
-  const {clauses, rest} = extractApiPaths(query.trim(), corpus, newGroup);
+  const {clauses, rest} = extractApiPaths(withoutCommand(query.trim()), corpus, newGroup);
   clauses.push(...identifierClauses(rest, newGroup));
   const retyped = new Map<string, string>();
   const text = retypeWrongLayout(rest, corpus, retyped);
@@ -637,9 +706,9 @@ export function planQuery(query: string, corpus: Corpus, glossary: Glossary): Pl
     if (error instanceof lunr.QueryParseError) return {error: translateParseError(error.message, FIELDS)};
     throw error;
   }
-  const {clauses: wordPart, optionalWords, weak, api, termsCut} = wordClauses(parsed, corpus, newGroup);
+  const {clauses: wordPart, optionalWords, weak, verbs, api, termsCut} = wordClauses(parsed, corpus, newGroup);
   clauses.push(...wordPart, ...synonymClauses(optionalWords, glossary, corpus));
-  return {clauses, groups, weak, api, typed: typedTerms(text, glossary), retyped, termsCut};
+  return {clauses, groups, weak, verbs, api, typed: typedTerms(text, glossary), retyped, termsCut};
 }
 
 /**
@@ -710,6 +779,8 @@ export function search(corpus: Corpus, glossary: Glossary, fullQuery: string, li
 
 /** How much of a query's subject a page must match to keep its score: the share matched, squared. */
 export const COVERAGE_POWER = 2;
+/** How much of that is asked of one section: a section that holds all of the query is what the reader asked for. */
+export const SECTION_COVERAGE_POWER = 1.5;
 /** A page whose title or operation name the query's subject fills ranks up to this much higher. */
 export const NAME_MATCH_BONUS = 1;
 /**
@@ -717,6 +788,41 @@ export const NAME_MATCH_BONUS = 1;
  * shares of each the other covers) for the query to name the operation.
  */
 export const OPERATION_NAMED = 0.5;
+/** How much of the bonus an operation named by what it acts on keeps when the query's verb is not its own. */
+export const PARAPHRASED_VERB_FIT = 0.5;
+
+/** Documents (sections) that hold a term, in any field. */
+function documentsWith(corpus: Corpus, term: string): number {
+  const posting = (corpus.index as unknown as {invertedIndex: Record<string, Record<string, object> | undefined>}).invertedIndex[term];
+  if (!posting) return 0;
+  const documents = new Set<string>();
+  for (const field of FIELDS) for (const doc of Object.keys(posting[field] ?? {})) documents.add(doc);
+  return documents.size;
+}
+
+/**
+ * How much each part of the query's subject weighs in the share of it a page matches: the square
+ * root of its inverse document frequency (as BM25's), so that a page holding the rare word of
+ * «подключить redis» covers more of the query than one holding the common verb, while the common
+ * word still counts. A part the index lacks as typed (a typo) weighs as the others do on average.
+ */
+function groupWeights(plan: Plan, counted: Set<number>, corpus: Corpus): Map<number, number> {
+  const count = corpus.sections.length;
+  const weights = new Map<number, number>();
+  for (const group of counted) {
+    let weight = 0;
+    for (const clause of plan.clauses) {
+      if (clause.synonym || !clause.groups.includes(group) || clause.wildcard !== WILDCARD.NONE) continue;
+      const n = documentsWith(corpus, clause.term);
+      if (n) weight = Math.max(weight, Math.sqrt(Math.log(1 + (count - n + 0.5) / (n + 0.5))));
+    }
+    weights.set(group, weight);
+  }
+  const known = [...weights.values()].filter((w) => w > 0);
+  const fallback = known.length ? known.reduce((a, b) => a + b, 0) / known.length : 1;
+  for (const [group, weight] of weights) if (!weight) weights.set(group, fallback);
+  return weights;
+}
 
 /** The groups of the plan an index term (as matched, after typos and wildcards) stands for. */
 function groupsOfTerm(plan: Plan): (term: string) => number[] {
@@ -765,60 +871,66 @@ export function withinDistance(a: string, b: string, max: number): boolean {
 /**
  * Pages from lunr's section results. BM25 scores each section on its own, which favours a short
  * section that repeats one word of the query over the page that is about all of it; so a page is
- * scored by its best section, scaled by
- * - how much of the query's subject (weak words aside) the page matches in any of its sections;
+ * scored by its best section (its score times the share of the query's subject it holds, to the
+ * power SECTION_COVERAGE_POWER), scaled by
+ * - how much of the query's subject (weak words aside) the page matches in any of its sections,
+ *   each word weighing by how rare it is (groupWeights);
  * - how well the query names the page: the harmonic mean of the share of the query its title (or
  *   an operation's name) holds and the share of that title the query fills (so «лицензия» is the
  *   name of «Лицензирование», not quite of «Загрузить файл лицензии»);
  * - for a query in words, a page of the API reference that the query does not name (with the
- *   operation's verb and what it acts on) gets no such bonus and is halved: a reader asking «как
- *   обновить сервер» or «задания» wants the guide, one asking «создать сообщение» wants CreatePost.
+ *   operation's verb, or a verb paraphrasing it, and what it acts on) gets no such bonus and is
+ *   halved: a reader asking «как обновить сервер» or «задания» wants the guide, one asking
+ *   «создать сообщение» wants CreatePost.
  */
 function rankPages(plan: Plan, results: lunrTypes.Index.Result[], corpus: Corpus, limit: number): Hit[] {
   const prose = !plan.api && !plan.clauses.some((c) => c.fields.length === 1 && c.fields[0] === 'keywords');
   const groupsOf = groupsOfTerm(plan);
   const subject = [...Array(plan.groups).keys()].filter((g) => !plan.weak.has(g));
   const counted = new Set(subject.length ? subject : [...Array(plan.groups).keys()]);
-  // The query's action (a verb operations are named with) and what it acts on.
-  const actionGroups = new Set(plan.clauses.filter((c) => !c.synonym && corpus.actions.has(c.term)).flatMap((c) => c.groups));
-  const objects = new Set([...counted].filter((g) => !actionGroups.has(g)));
   interface Match {
     groups: Set<number>;
     terms: Set<string>;
   }
   interface Page {
     best: lunrTypes.Index.Result;
+    /** The best section's score, scaled by the share of the query's subject it matches. */
+    strength: number;
     section: Section;
     matched: Set<number>;
     /** Subject groups matched in the title, and the title's terms that matched them. */
     title: Match;
     /** The same for an operation's name (its words are in the keywords field). */
     name: Match;
+    /** Index terms matched anywhere on the page, in its title, and in an operation's name. */
+    found: {all: Set<string>; title: Set<string>; name: Set<string>};
   }
-  const pages = new Map<string, Page>();
-  for (const result of results) {
-    const section = corpus.sections[Number(result.ref)];
-    let page = pages.get(section.url);
-    if (!page)
-      pages.set(
-        section.url,
-        (page = {best: result, section, matched: new Set(), title: {groups: new Set(), terms: new Set()}, name: {groups: new Set(), terms: new Set()}}),
-      );
-    else if (result.score > page.best.score) Object.assign(page, {best: result, section});
-    const metadata = result.matchData.metadata as Record<string, Record<string, unknown>>;
-    for (const [term, fields] of Object.entries(metadata)) {
+  // A synonym from a phrase of several words («хранение данных» for «data retention») stands for
+  // the words it replaces only where the whole phrase is found: «данные» alone is not «data retention».
+  const phrases = plan.clauses.filter((c) => c.phrase);
+  const phraseTerms = new Set(phrases.map((c) => c.term));
+  const coveredBy = (found: Iterable<string>): Match => {
+    const out: Match = {groups: new Set(), terms: new Set()};
+    const terms = new Set(found);
+    for (const term of terms) {
       const groups = groupsOf(term).filter((g) => counted.has(g));
       if (!groups.length) continue;
-      const into = (match: Match) => {
-        for (const g of groups) match.groups.add(g);
-        match.terms.add(term);
-      };
-      for (const g of groups) page.matched.add(g);
-      if ('title' in fields) into(page.title);
-      if ('keywords' in fields && section.operation && /^[\p{L}]+$/u.test(term)) into(page.name);
+      if (phraseTerms.has(term)) {
+        // Only through a complete phrase (or an ordinary clause of the same term).
+        const whole = phrases.filter((c) => c.term === term && c.phrase!.every((t) => terms.has(t))).flatMap((c) => c.groups);
+        const plain = plan.clauses.filter((c) => c.term === term && !c.phrase).flatMap((c) => c.groups);
+        const kept = groups.filter((g) => whole.includes(g) || plain.includes(g));
+        if (!kept.length) continue;
+        kept.forEach((g) => out.groups.add(g));
+      } else groups.forEach((g) => out.groups.add(g));
+      out.terms.add(term);
     }
-  }
-  const share = (set: Set<number>) => (counted.size ? set.size / counted.size : 1);
+    return out;
+  };
+  const weights = groupWeights(plan, counted, corpus);
+  const total = [...counted].reduce((sum, g) => sum + weights.get(g)!, 0);
+  /** The share of the query's subject that `set` matches, each part weighing by how rare it is. */
+  const share = (set: Set<number>) => (total ? [...set].reduce((sum, g) => sum + (weights.get(g) ?? 0), 0) / total : 1);
   /**
    * How well the query's `wanted` groups and a title (or name) of `length` terms cover each other:
    * the harmonic mean of both shares; `skip` are terms that do not count (an operation's verb).
@@ -831,23 +943,79 @@ function rankPages(plan: Plan, results: lunrTypes.Index.Result[], corpus: Corpus
     const ofName = Math.min(1, terms / length);
     return (2 * ofQuery * ofName) / (ofQuery + ofName);
   };
+  const pages = new Map<string, Page>();
+  for (const result of results) {
+    const section = corpus.sections[Number(result.ref)];
+    let page = pages.get(section.url);
+    const metadata = result.matchData.metadata as Record<string, Record<string, unknown>>;
+    const here = coveredBy(Object.keys(metadata)).groups;
+    const strength = result.score * share(here) ** SECTION_COVERAGE_POWER;
+    if (!page)
+      pages.set(
+        section.url,
+        (page = {
+          best: result,
+          strength,
+          section,
+          matched: new Set(),
+          title: {groups: new Set(), terms: new Set()},
+          name: {groups: new Set(), terms: new Set()},
+          found: {all: new Set(), title: new Set(), name: new Set()},
+        }),
+      );
+    else if (strength > page.strength) Object.assign(page, {best: result, strength, section});
+    for (const [term, fields] of Object.entries(metadata)) {
+      page.found.all.add(term);
+      if ('title' in fields) page.found.title.add(term);
+      if ('keywords' in fields && section.operation && /^[\p{L}]+$/u.test(term)) page.found.name.add(term);
+    }
+  }
+  for (const page of pages.values()) {
+    page.matched = coveredBy(page.found.all).groups;
+    page.title = coveredBy(page.found.title);
+    page.name = coveredBy(page.found.name);
+  }
+  /**
+   * For a query in words, how well it names an operation page: an operation is an action on
+   * something, so the query names it with a verb and what the verb acts on, which must fill the
+   * operation's name or title (its verb aside). `confirmed`: the query holds the operation's verb
+   * (or a synonym of it).
+   */
+  const operationFit = (page: Page, operation: Operation) => {
+    const ownVerb = (term: string) => operation.verbs.includes(term);
+    const own = new Set(plan.clauses.filter((c) => ownVerb(c.term)).flatMap((c) => c.groups));
+    // Another verb of the query counts as what it acts on where the operation's name holds it
+    // («get pinned posts»), and not at all elsewhere.
+    const inName = new Set([...page.title.groups, ...page.name.groups]);
+    const objects = new Set([...counted].filter((g) => !own.has(g) && !(plan.verbs.has(g) && !inName.has(g))));
+    const fit =
+      objects.size === 0
+        ? 0
+        : Math.max(fitOf(page.title, objects, page.section.titleTerms - 1, ownVerb), fitOf(page.name, objects, operation.objectWords, ownVerb));
+    return {fit: fit < OPERATION_NAMED ? 0 : fit, confirmed: operation.verbs.some((v) => plan.typed.has(v))};
+  };
+  const fits = new Map<Page, {fit: number; confirmed: boolean}>();
+  if (prose) for (const page of pages.values()) if (page.section.operation) fits.set(page, operationFit(page, page.section.operation));
+  // A query whose verb names no operation that what it acts on fits paraphrases the verb of the
+  // operations that fit («вернуть канал из архива» for «Восстановить канал из архива»): they are
+  // named, with less confidence.
+  const paraphrase = plan.verbs.size > 0 && ![...fits.values()].some((f) => f.confirmed && f.fit > 0);
   const ranked = [...pages.values()].map((page) => {
     const operation = page.section.operation;
     let fit: number;
     let unnamed = false;
-    if (operation && prose) {
-      // An operation is an action on something: a query names it with a verb and what the verb
-      // acts on, and what it acts on must fill the operation's name or title (its verb aside).
-      // A single word or a noun phrase («terms of service») names a topic: the operation then
-      // gets no bonus for its title and is ranked down.
-      const isAction = (term: string) => corpus.actions.has(term);
-      const objectFit = Math.max(fitOf(page.title, objects, page.section.titleTerms - 1, isAction), fitOf(page.name, objects, operation.objectWords, isAction));
-      unnamed = !operation.verbs.some((v) => plan.typed.has(v)) || objects.size === 0 || objectFit < OPERATION_NAMED;
-      fit = unnamed ? 0 : objectFit;
+    const named = fits.get(page);
+    if (named && operation) {
+      // A single word or a noun phrase («terms of service») names a topic: an operation then gets
+      // no bonus for its title and is ranked down. Readers ask for a lookup with the verbs of
+      // GET_VERBS, so a paraphrasing verb asks for an operation that changes something.
+      const reads = operation.verbs.some((v) => GET_VERBS.includes(v));
+      fit = named.confirmed ? named.fit : paraphrase && !reads ? named.fit * PARAPHRASED_VERB_FIT : 0;
+      unnamed = fit === 0;
     } else {
       fit = Math.max(fitOf(page.title, counted, page.section.titleTerms), operation ? fitOf(page.name, counted, operation.objectWords + 1) : 0);
     }
-    let score = page.best.score * share(page.matched) ** COVERAGE_POWER * (1 + NAME_MATCH_BONUS * fit);
+    let score = page.strength * share(page.matched) ** (COVERAGE_POWER - SECTION_COVERAGE_POWER) * (1 + NAME_MATCH_BONUS * fit);
     if (unnamed) score *= OPERATION_WEIGHT_FOR_PROSE;
     return {page, score};
   });

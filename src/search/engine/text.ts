@@ -106,15 +106,21 @@ const CYRILLIC_KEYS = 'йцукенгшщзхъфывапролджэячсми�
 const toCyrillic = new Map([...LATIN_KEYS].map((c, i) => [c, CYRILLIC_KEYS[i]]));
 const toLatin = new Map([...CYRILLIC_KEYS].map((c, i) => [c, LATIN_KEYS[i]]));
 
+/** Keys that type the same character on both layouts and join words: `slack-time-proxy` keeps its hyphens. */
+const SAME_ON_BOTH = new Set(['-']);
+
 /**
  * The same keystrokes on the other layout, or undefined when the word is not all on one layout.
- * Latin words become Cyrillic (`yfcnhjqrf` → `настройка`), Cyrillic become Latin (`двфз` → `ldap`).
+ * Latin words become Cyrillic (`yfcnhjqrf` → `настройка`), Cyrillic become Latin (`двфз` → `ldap`,
+ * `ыдфсл-ешьу` → `slack-time`).
  */
 export function switchLayout(word: string): string | undefined {
   const lower = word.toLowerCase();
   const chars = [...lower];
-  if (chars.length === 0) return undefined;
-  if (chars.every((c) => toCyrillic.has(c))) return chars.map((c) => toCyrillic.get(c)).join('');
-  if (chars.every((c) => toLatin.has(c))) return chars.map((c) => toLatin.get(c)).join('');
+  const keys = chars.filter((c) => !SAME_ON_BOTH.has(c));
+  if (keys.length === 0) return undefined;
+  const retype = (map: Map<string, string>) => chars.map((c) => map.get(c) ?? c).join('');
+  if (keys.every((c) => toCyrillic.has(c))) return retype(toCyrillic);
+  if (keys.every((c) => toLatin.has(c))) return retype(toLatin);
   return undefined;
 }

@@ -1,0 +1,134 @@
+import {describe, expect, it} from 'vitest';
+import {buildCorpus, planQuery, prepareGlossary, search, withoutCommand} from '../../src/search/engine/searcher';
+import {buildShard} from '../../plugins/search';
+import {extractPage} from '../../plugins/search/extract';
+
+/** Ranking rules for queries in words: how readers phrase tasks and questions. */
+describe('search ranking', () => {
+  const html = (title: string, body: string) =>
+    `<html class="docs-wrapper docs-doc-page"><head><meta name="description" content="Описание"></head><body><article><nav class="theme-doc-breadcrumbs"><ul><li>Раздел</li><li>${title}</li></ul></nav><div class="theme-doc-markdown"><header><h1>${title}</h1></header>${body}</div></article></body></html>`;
+  // `name`: an operation's verb, then the terms of its name.
+  const page = (url: string, title: string, body: string, [verb = '', ...name]: string[] = [], keywords = [url.slice(1).replace(/-/g, '')]) => ({
+    url,
+    page: extractPage(html(title, body))!,
+    ...(verb ? {operation: {keywords, verb, name}} : {}),
+  });
+  const corpus = buildCorpus([
+    buildShard('', [
+      page('/restore-channel', 'Восстановить канал из архива', '<p>Возвращает архивный канал.</p>', ['restor', 'restor', 'channel']),
+      page('/delete-channel', 'Удалить канал', '<p>Переносит канал в архив.</p>', ['delet', 'delet', 'channel']),
+      page(
+        '/channels',
+        'Каналы',
+        '<p>Канал можно отправить в архив и вернуть из архива. Архив каналов хранит всё: архив открыт участникам канала, канал в архиве виден в поиске.</p>',
+      ),
+      page(
+        '/scattered',
+        'Обзор',
+        '<p>Обзор.</p><h2 id="log">Журнал сервера</h2><p>Пишется всегда.</p><h2 id="rotation">Прочее</h2><p>Ротация настраивается отдельно.</p>',
+      ),
+      page('/rotation', 'Файлы', '<p>Ротация журнала: когда журнал растёт, ротация начинает новый журнал.</p>'),
+      page('/connect', 'Обзор', '<h2 id="how">Подключить узлы</h2><p>Подключить можно всё.</p>'),
+      page(
+        '/cache',
+        'Кеш',
+        '<p>Кеш держит данные в памяти процесса, а Redis не используется.</p><h2 id="a">Размер</h2><p>Размер кеша задаётся.</p><h2 id="b">Сброс</h2><p>Сервер сбрасывает кеш.</p>',
+      ),
+      page('/get-user-status', 'Получить статус пользователя', '<p>Статус: в сети, нет на месте.</p>', ['get', 'user', 'statu']),
+      page('/update-user-status', 'Изменить статус пользователя', '<p>Статус: в сети, нет на месте.</p>', ['updat', 'updat', 'user', 'statu']),
+      page('/get-channel-by-name', 'Получить канал по имени', '<p>Возвращает канал.</p>', ['get', 'channel', 'name']),
+      page('/naming', 'Имена каналов', '<p>Канал можно найти по имени: имени канала достаточно.</p>'),
+      page('/patch-channel', 'Частично обновить канал', '<p>Меняет поля канала.</p>', ['patch', 'patch', 'channel']),
+      page('/update-post', 'Обновить сообщение', '<p>Меняет сообщение.</p>', ['updat', 'updat', 'post']),
+      page('/update-channel-member', 'Обновить роль участника канала', '<p>Меняет роль.</p>', ['updat', 'updat', 'channel', 'member', 'role']),
+      page('/channel-settings', 'Настройки канала', '<p>Канал можно обновить: обновить название, обновить описание канала.</p>'),
+      page('/banner', 'Объявление', '<p>Баннер над каналами.</p>'),
+      page('/upgrade', 'Обновление', '<p>Новый выпуск сервера.</p>'),
+      page('/use-hook', 'Отправить во входящий вебхук', '<p>Заголовок X-Request-Id.</p>', ['use', 'us', 'incom', 'webhook'], ['/hooks/{}', 'post:/hooks/{}']),
+      page('/retention', 'Политика', '<p>Политика хранения данных удаляет старые сообщения и файлы по расписанию, которое задаёт администратор.</p>'),
+      page('/data', 'Данные', '<p>Какие данные собирает сервер: данные о входе, данные об устройствах.</p>'),
+      // Pages that use «подключить», so that it is a common word.
+      ...[
+        ['Сервер', 'сервер'],
+        ['База', 'базу'],
+        ['Хранилище', 'хранилище'],
+        ['Почта', 'почту'],
+        ['Поиск', 'поиск'],
+        ['Кластер', 'узел'],
+        ['Прокси', 'прокси'],
+        ['Метрики', 'метрики'],
+        ['Звонки', 'звонки'],
+        ['Вход', 'вход'],
+      ].map(([title, what], i) => page(`/x${i + 1}`, title, `<p>Подключить ${what}.</p>`)),
+    ]),
+  ]);
+  const first = (q: string, glossary = prepareGlossary([])) => search(corpus, glossary, q).hits[0]?.url;
+
+  it('tells the verbs of a query by their infinitive, not nouns that end alike', () => {
+    const verbs = (q: string) => {
+      const plan = planQuery(q, corpus, prepareGlossary([]));
+      if ('error' in plan) throw new Error(plan.error);
+      return plan.verbs.size;
+    };
+    expect(verbs('вернуть канал')).toBe(1);
+    expect(verbs('перенести канал')).toBe(1);
+    expect(verbs('найти канал')).toBe(1);
+    expect(verbs('сколько памяти и сети')).toBe(0);
+    expect(verbs('скорость сеть путь')).toBe(0);
+  });
+
+  it('takes a verb no operation is named with as a paraphrase of the operation what it acts on names', () => {
+    // «вернуть» is no operation's verb: the operation titled with the rest of the query is meant.
+    expect(first('вернуть канал из архива')).toBe('/restore-channel');
+    // A noun phrase names a topic: the guide, not an operation.
+    expect(first('архив каналов')).toBe('/channels');
+  });
+
+  it('finds the verb of an operation title that opens with an adverb', () => {
+    // «Частично обновить канал»: «обновить» is its verb, as for «Обновить сообщение».
+    expect(first('обновить канал')).toBe('/patch-channel');
+  });
+
+  it('takes a lookup for a verb of reading, and any other verb for a change', () => {
+    // «найти» asks for a lookup: the GET operation, though its title says «Получить».
+    expect(first('найти канал по имени')).toBe('/get-channel-by-name');
+    // «поменять» is no operation's verb, and no verb of reading: it paraphrases «Изменить».
+    expect(first('поменять статус пользователя')).toBe('/update-user-status');
+  });
+
+  it('takes a typo for the word one edit away before the one two edits away', () => {
+    // «обнавление» is one edit from «обновление», two from «объявление».
+    expect(first('обнавление')).toBe('/upgrade');
+  });
+
+  it('prefers a section that holds all of the query to a page that holds it in pieces', () => {
+    // /scattered has «журнал» in one section's heading and «ротация» in another section.
+    expect(first('ротация журнала')).toBe('/rotation');
+  });
+
+  it('weighs the rare word of a query over the common one when a page holds only one', () => {
+    // «подключить» is on many pages, «redis» on one: that page covers more of the query.
+    expect(first('подключить redis')).toBe('/cache');
+  });
+
+  it('lets question words weigh little: where to start, where something lies', () => {
+    const plan = planQuery('с чего начать развёртывание, где лежат журналы', corpus, prepareGlossary([]));
+    if ('error' in plan) throw new Error(plan.error);
+    expect(plan.groups - plan.weak.size).toBe(2);
+  });
+
+  it('reads a pasted curl command as the request it makes, its options not as query syntax', () => {
+    expect(withoutCommand('curl -X POST -H "Content-Type: application/json" https://time.example.ru/hooks/abc')).toBe(
+      'POST "Content-Type: application/json" https://time.example.ru/hooks/abc',
+    );
+    // `-X` would otherwise exclude every page with an «x», the operation's too.
+    expect(first('curl -X POST https://time.example.ru/hooks/xxx-generatedkey-xxx')).toBe('/use-hook');
+    expect(withoutCommand('-x ldap')).toBe('-x ldap');
+  });
+
+  it('lets a synonym phrase stand for the words it replaces only where the whole phrase is found', () => {
+    const glossary = prepareGlossary([['хранение данных', 'data retention']]);
+    // /data holds «данные» again and again, but not «хранение»: it is not about data retention.
+    expect(first('data retention', glossary)).toBe('/retention');
+  });
+});
