@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import {buildCorpus, planQuery, prepareGlossary, search, withoutCommand} from '../../src/search/engine/searcher';
-import {buildShard} from '../../plugins/search';
+import {planQuery, prepareGlossary, search, withoutCommand} from '../../src/search/engine/searcher';
+import {corpusOfPages} from '../support/search-fixture';
 import {extractPage} from '../../plugins/search/extract';
 
 /** Ranking rules for queries in words: how readers phrase tasks and questions. */
@@ -13,54 +13,52 @@ describe('search ranking', () => {
     page: extractPage(html(title, body))!,
     ...(verb ? {operation: {keywords, verb, name}} : {}),
   });
-  const corpus = buildCorpus([
-    buildShard('', [
-      page('/restore-channel', 'Восстановить канал из архива', '<p>Возвращает архивный канал.</p>', ['restor', 'restor', 'channel']),
-      page('/delete-channel', 'Удалить канал', '<p>Переносит канал в архив.</p>', ['delet', 'delet', 'channel']),
-      page(
-        '/channels',
-        'Каналы',
-        '<p>Канал можно отправить в архив и вернуть из архива. Архив каналов хранит всё: архив открыт участникам канала, канал в архиве виден в поиске.</p>',
-      ),
-      page(
-        '/scattered',
-        'Обзор',
-        '<p>Обзор.</p><h2 id="log">Журнал сервера</h2><p>Пишется всегда.</p><h2 id="rotation">Прочее</h2><p>Ротация настраивается отдельно.</p>',
-      ),
-      page('/rotation', 'Файлы', '<p>Ротация журнала: когда журнал растёт, ротация начинает новый журнал.</p>'),
-      page('/connect', 'Обзор', '<h2 id="how">Подключить узлы</h2><p>Подключить можно всё.</p>'),
-      page(
-        '/cache',
-        'Кеш',
-        '<p>Кеш держит данные в памяти процесса, а Redis не используется.</p><h2 id="a">Размер</h2><p>Размер кеша задаётся.</p><h2 id="b">Сброс</h2><p>Сервер сбрасывает кеш.</p>',
-      ),
-      page('/get-user-status', 'Получить статус пользователя', '<p>Статус: в сети, нет на месте.</p>', ['get', 'user', 'statu']),
-      page('/update-user-status', 'Изменить статус пользователя', '<p>Статус: в сети, нет на месте.</p>', ['updat', 'updat', 'user', 'statu']),
-      page('/get-channel-by-name', 'Получить канал по имени', '<p>Возвращает канал.</p>', ['get', 'channel', 'name']),
-      page('/naming', 'Имена каналов', '<p>Канал можно найти по имени: имени канала достаточно.</p>'),
-      page('/patch-channel', 'Частично обновить канал', '<p>Меняет поля канала.</p>', ['patch', 'patch', 'channel']),
-      page('/update-post', 'Обновить сообщение', '<p>Меняет сообщение.</p>', ['updat', 'updat', 'post']),
-      page('/update-channel-member', 'Обновить роль участника канала', '<p>Меняет роль.</p>', ['updat', 'updat', 'channel', 'member', 'role']),
-      page('/channel-settings', 'Настройки канала', '<p>Канал можно обновить: обновить название, обновить описание канала.</p>'),
-      page('/banner', 'Объявление', '<p>Баннер над каналами.</p>'),
-      page('/upgrade', 'Обновление', '<p>Новый выпуск сервера.</p>'),
-      page('/use-hook', 'Отправить во входящий вебхук', '<p>Заголовок X-Request-Id.</p>', ['use', 'us', 'incom', 'webhook'], ['/hooks/{}', 'post:/hooks/{}']),
-      page('/retention', 'Политика', '<p>Политика хранения данных удаляет старые сообщения и файлы по расписанию, которое задаёт администратор.</p>'),
-      page('/data', 'Данные', '<p>Какие данные собирает сервер: данные о входе, данные об устройствах.</p>'),
-      // Pages that use «подключить», so that it is a common word.
-      ...[
-        ['Сервер', 'сервер'],
-        ['База', 'базу'],
-        ['Хранилище', 'хранилище'],
-        ['Почта', 'почту'],
-        ['Поиск', 'поиск'],
-        ['Кластер', 'узел'],
-        ['Прокси', 'прокси'],
-        ['Метрики', 'метрики'],
-        ['Звонки', 'звонки'],
-        ['Вход', 'вход'],
-      ].map(([title, what], i) => page(`/x${i + 1}`, title, `<p>Подключить ${what}.</p>`)),
-    ]),
+  const corpus = corpusOfPages([
+    page('/restore-channel', 'Восстановить канал из архива', '<p>Возвращает архивный канал.</p>', ['restor', 'restor', 'channel']),
+    page('/delete-channel', 'Удалить канал', '<p>Переносит канал в архив.</p>', ['delet', 'delet', 'channel']),
+    page(
+      '/channels',
+      'Каналы',
+      '<p>Канал можно отправить в архив и вернуть из архива. Архив каналов хранит всё: архив открыт участникам канала, канал в архиве виден в поиске.</p>',
+    ),
+    page(
+      '/scattered',
+      'Обзор',
+      '<p>Обзор.</p><h2 id="log">Журнал сервера</h2><p>Пишется всегда.</p><h2 id="rotation">Прочее</h2><p>Ротация настраивается отдельно.</p>',
+    ),
+    page('/rotation', 'Файлы', '<p>Ротация журнала: когда журнал растёт, ротация начинает новый журнал.</p>'),
+    page('/connect', 'Обзор', '<h2 id="how">Подключить узлы</h2><p>Подключить можно всё.</p>'),
+    page(
+      '/cache',
+      'Кеш',
+      '<p>Кеш держит данные в памяти процесса, а Redis не используется.</p><h2 id="a">Размер</h2><p>Размер кеша задаётся.</p><h2 id="b">Сброс</h2><p>Сервер сбрасывает кеш.</p>',
+    ),
+    page('/get-user-status', 'Получить статус пользователя', '<p>Статус: в сети, нет на месте.</p>', ['get', 'user', 'statu']),
+    page('/update-user-status', 'Изменить статус пользователя', '<p>Статус: в сети, нет на месте.</p>', ['updat', 'updat', 'user', 'statu']),
+    page('/get-channel-by-name', 'Получить канал по имени', '<p>Возвращает канал.</p>', ['get', 'channel', 'name']),
+    page('/naming', 'Имена каналов', '<p>Канал можно найти по имени: имени канала достаточно.</p>'),
+    page('/patch-channel', 'Частично обновить канал', '<p>Меняет поля канала.</p>', ['patch', 'patch', 'channel']),
+    page('/update-post', 'Обновить сообщение', '<p>Меняет сообщение.</p>', ['updat', 'updat', 'post']),
+    page('/update-channel-member', 'Обновить роль участника канала', '<p>Меняет роль.</p>', ['updat', 'updat', 'channel', 'member', 'role']),
+    page('/channel-settings', 'Настройки канала', '<p>Канал можно обновить: обновить название, обновить описание канала.</p>'),
+    page('/banner', 'Объявление', '<p>Баннер над каналами.</p>'),
+    page('/upgrade', 'Обновление', '<p>Новый выпуск сервера.</p>'),
+    page('/use-hook', 'Отправить во входящий вебхук', '<p>Заголовок X-Request-Id.</p>', ['use', 'us', 'incom', 'webhook'], ['/hooks/{}', 'post:/hooks/{}']),
+    page('/retention', 'Политика', '<p>Политика хранения данных удаляет старые сообщения и файлы по расписанию, которое задаёт администратор.</p>'),
+    page('/data', 'Данные', '<p>Какие данные собирает сервер: данные о входе, данные об устройствах.</p>'),
+    // Pages that use «подключить», so that it is a common word.
+    ...[
+      ['Сервер', 'сервер'],
+      ['База', 'базу'],
+      ['Хранилище', 'хранилище'],
+      ['Почта', 'почту'],
+      ['Поиск', 'поиск'],
+      ['Кластер', 'узел'],
+      ['Прокси', 'прокси'],
+      ['Метрики', 'метрики'],
+      ['Звонки', 'звонки'],
+      ['Вход', 'вход'],
+    ].map(([title, what], i) => page(`/x${i + 1}`, title, `<p>Подключить ${what}.</p>`)),
   ]);
   const first = (q: string, glossary = prepareGlossary([])) => search(corpus, glossary, q).hits[0]?.url;
 
