@@ -1,10 +1,12 @@
 /** The body text's index cut into chunks by term: which chunks a query fetches, and that they rank as the whole index would. */
-import {describe, expect, it} from 'vitest';
+import {describe, expect, it, vi} from 'vitest';
 import {buildShard, contentChunks} from '../../plugins/search';
 import {buildCorpus, contentTerms, prepareGlossary, search} from '../../src/search/engine/searcher';
 import {chunksOf, splitLines} from '../../src/search/engine/shard';
 import {stem} from '../../src/search/engine/text';
-import {docPage as page} from '../support/search-fixture';
+import {docPage as page, siteFiles} from '../support/search-fixture';
+import {handle} from '../../src/search/client/searchService';
+import type {Reply} from '../../src/search/client/protocol';
 
 const pages = [
   page(
@@ -94,5 +96,33 @@ describe('content chunks', () => {
     expect(() => buildCorpus([shard], [chunks[0], {...chunks[1], sections: 99}])).toThrow(/different builds/);
     expect(() => buildCorpus([{...shard, firstSection: 3}], chunks)).toThrow(/outside the \d+ sections/);
     expect(() => buildCorpus([{...shard, contentLengths: '1 2'}], chunks)).toThrow(/2 body lengths for \d+ sections/);
+  });
+});
+
+describe('the search worker with content chunks', () => {
+  const files = siteFiles([{context: '', label: '', pages}], [['почта', 'email']], 60);
+  const fetched: string[] = [];
+  vi.stubGlobal('fetch', async (url: string) => {
+    fetched.push(url);
+    return url in files ? new Response(files[url]) : new Response('not found', {status: 404});
+  });
+  let id = 0;
+  const ask = async (query: string) => {
+    const replies: Reply[] = [];
+    await handle({type: 'search', id: ++id, baseUrl: '/', limit: 10, query, scope: {}}, (r) => replies.push(r));
+    const result = replies.at(-1) as Extract<Reply, {type: 'result'}>;
+    return result.hits.map((h) => [h.url, h.anchor, h.title]);
+  };
+
+  it("fetches only the chunks of a query's words, and searches each query over its own", async () => {
+    const first = await ask('обновление кластера');
+    const chunksFetched = fetched.filter((url) => url.includes('/content.'));
+    expect(chunksFetched.length).toBeGreaterThan(0);
+    expect(new Set(chunksFetched).size).toBeLessThan(Object.keys(files).filter((f) => f.includes('/content.')).length);
+    expect(first[0]).toEqual(['/k8s', '', 'Kubernetes']);
+    // Words only in the bodies of other pages: found through their own chunks, not an index built for the first query.
+    expect((await ask('восстановление копии'))[0]).toEqual(['/backup', '', 'Резервное копирование']);
+    expect((await ask('консоль'))[0]).toEqual(['/logs', '', 'Журналы']);
+    expect(await ask('обновление кластера')).toEqual(first);
   });
 });

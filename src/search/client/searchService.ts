@@ -145,12 +145,9 @@ async function loadShards(
 }
 
 const chunks = new Map<string, Promise<ContentChunk>>();
-/** The content chunks fetched and read so far under each base URL, by URL, in the order they came. */
-const fetchedChunks = new Map<string, Map<string, ContentChunk>>();
-const chunksUnder = (baseUrl: string) => fetchedChunks.get(baseUrl) ?? fetchedChunks.set(baseUrl, new Map()).get(baseUrl)!;
 
 /** A content chunk, checked line by line (fetched once; again after a failure). */
-function loadChunk(baseUrl: string, url: string): Promise<ContentChunk> {
+function loadChunk(url: string): Promise<ContentChunk> {
   return once(chunks, url, async () => {
     const chunk = await fetchJson(url);
     try {
@@ -159,62 +156,76 @@ function loadChunk(baseUrl: string, url: string): Promise<ContentChunk> {
     } catch (error) {
       throw new IndexError('damaged', `${url}: ${messageOf(error)}`);
     }
-    chunksUnder(baseUrl).set(url, chunk);
     return chunk;
   });
 }
 
-/**
- * Fetches the content chunks that hold the body terms a query may look up (see contentTerms);
- * false when one of them could not be had (the search then goes on without it).
- */
-async function loadChunksFor(baseUrl: string, manifest: Manifest, wanted: {terms: Set<string>; prefixes: string[]}): Promise<boolean> {
-  const urls = chunksOf(manifest.content, wanted.terms, wanted.prefixes).map((i) => `${baseUrl}${manifest.content[i].file}`);
-  const settled = await Promise.all(
-    urls.map((url) =>
-      loadChunk(baseUrl, url).then(
-        () => true,
-        (error: unknown) => (report([messageOf(error)]), false),
-      ),
-    ),
-  );
-  return settled.every(Boolean);
+/** Content chunks a query fetched, by URL, and whether every one it needed could be had. */
+interface Fetched {
+  chunks: Map<string, ContentChunk>;
+  complete: boolean;
 }
 
 /**
- * The lunr index of each scope, over the scope's shards and every content chunk loaded so far (a
- * later query that needs no other chunk searches it as it is), with the contexts and chunks it was
- * built from.
+ * Fetches the content chunks that hold the body terms a query may look up (see contentTerms),
+ * adding them to `into`; one that cannot be had is left out (the search goes on without it).
  */
-const corpora = new Map<string, {parts: string; corpus: Corpus}>();
+async function loadChunksFor(baseUrl: string, manifest: Manifest, wanted: {terms: Set<string>; prefixes: string[]}, into: Fetched): Promise<void> {
+  const urls = chunksOf(manifest.content, wanted.terms, wanted.prefixes).map((i) => `${baseUrl}${manifest.content[i].file}`);
+  await Promise.all(
+    urls.map((url) =>
+      loadChunk(url).then(
+        (chunk) => void into.chunks.set(url, chunk),
+        (error: unknown) => {
+          report([messageOf(error)]);
+          into.complete = false;
+        },
+      ),
+    ),
+  );
+}
 
 /**
- * The scope's lunr index over its usable shards and the chunks loaded (rebuilt when more chunks
- * came since), and the contexts left out. A shard whose content breaks the build (sections pointing
- * past the end, a missing page…) is found by building each shard alone, remembered as unusable,
- * and left out; when every shard builds alone, the chunks are what does not fit, and are dropped.
+ * The last indexes built (by scope, contexts and chunks): a query is searched over its scope's
+ * shards and its own chunks only, so that its results never depend on what was searched before,
+ * and building an index costs the same for the hundredth query as for the first. Typing a word
+ * letter by letter, or paging through results, asks for the same index again.
+ */
+const corpora = new Map<string, Corpus>();
+const KEPT_CORPORA = 4;
+
+/**
+ * The scope's lunr index over its usable shards and `withChunks`, and the contexts left out. A
+ * shard whose content breaks the build (sections pointing past the end, a missing page…) is found
+ * by building each shard alone, remembered as unusable, and left out; when every shard builds
+ * alone, the chunks are what does not fit, and are dropped.
  */
 function corpusOf(
   scopeKey: string,
   baseUrl: string,
   manifest: Manifest,
   loaded: {usable: {context: string; shard: Shard}[]; problems: IndexProblem[]},
+  withChunks: Map<string, ContentChunk>,
 ): {corpus?: Corpus; problems: IndexProblem[]; incomplete?: boolean} {
   const problems = [...loaded.problems];
   let usable = loaded.usable;
-  const withChunks = [...chunksUnder(baseUrl).values()];
   // A shard that failed for the previous query may be back: the index is built from what is usable now.
-  const key = [...usable.map((p) => p.context), ...chunksUnder(baseUrl).keys()].join(' ');
-  const cached = corpora.get(scopeKey);
-  if (cached?.parts === key) return {corpus: cached.corpus, problems};
+  const key = [scopeKey, ...usable.map((p) => p.context), ...[...withChunks.keys()].sort()].join(' ');
+  const cached = corpora.get(key);
+  if (cached) {
+    corpora.delete(key);
+    corpora.set(key, cached);
+    return {corpus: cached, problems};
+  }
   for (;;) {
     if (usable.length === 0) return {problems};
     try {
       const corpus = buildCorpus(
         usable.map((p) => p.shard),
-        withChunks,
+        [...withChunks.values()],
       );
-      corpora.set(scopeKey, {parts: key, corpus});
+      corpora.set(key, corpus);
+      if (corpora.size > KEPT_CORPORA) corpora.delete(corpora.keys().next().value!);
       return {corpus, problems};
     } catch {
       const parts = usable;
@@ -232,7 +243,7 @@ function corpusOf(
         }
       });
       if (usable.length === parts.length) {
-        if (!withChunks.length) return {problems: parts.map(({context}) => ({context, reason: 'damaged' as const}))};
+        if (!withChunks.size) return {problems: parts.map(({context}) => ({context, reason: 'damaged' as const}))};
         report([`search index: the content chunks do not fit the shards of ${parts.map((p) => p.context || 'other pages').join(', ')}`]);
         const corpus = buildCorpus(parts.map((p) => p.shard));
         return {corpus, problems, incomplete: true};
@@ -280,17 +291,18 @@ async function corpusForQuery(
   query: string,
 ): Promise<{corpus: Corpus; unavailable: IndexProblem[]; incomplete: boolean} | {message: string; problems: IndexProblem[]}> {
   const {scopeKey, manifest, glossary, loaded} = prepared;
-  let complete = await loadChunksFor(baseUrl, manifest, contentTerms(query, glossary));
-  let built = corpusOf(scopeKey, baseUrl, manifest, loaded);
+  const fetched: Fetched = {chunks: new Map(), complete: true};
+  await loadChunksFor(baseUrl, manifest, contentTerms(query, glossary), fetched);
+  let built = corpusOf(scopeKey, baseUrl, manifest, loaded, fetched.chunks);
   const first = built.corpus;
   if (!first) return noShard(built.problems);
   const retyped = contentTerms(query, glossary, (term) => first.vocabulary.has(term));
-  if (chunksOf(manifest.content, retyped.terms, retyped.prefixes).some((i) => !chunksUnder(baseUrl).has(`${baseUrl}${manifest.content[i].file}`))) {
-    complete = (await loadChunksFor(baseUrl, manifest, retyped)) && complete;
-    built = corpusOf(scopeKey, baseUrl, manifest, loaded);
+  if (chunksOf(manifest.content, retyped.terms, retyped.prefixes).some((i) => !fetched.chunks.has(`${baseUrl}${manifest.content[i].file}`))) {
+    await loadChunksFor(baseUrl, manifest, retyped, fetched);
+    built = corpusOf(scopeKey, baseUrl, manifest, loaded, fetched.chunks);
   }
   if (!built.corpus) return noShard(built.problems);
-  return {corpus: built.corpus, unavailable: built.problems, incomplete: !complete || Boolean(built.incomplete)};
+  return {corpus: built.corpus, unavailable: built.problems, incomplete: !fetched.complete || Boolean(built.incomplete)};
 }
 
 /**
@@ -370,7 +382,7 @@ export async function handle(request: Request, post: (reply: Reply) => void): Pr
     // The chunks of the query's words depend on the manifest only: fetched while the shards are.
     const {baseUrl, query} = request;
     loadManifest(baseUrl).then(
-      ({manifest, glossary}) => loadChunksFor(baseUrl, manifest, contentTerms(query, glossary)),
+      ({manifest, glossary}) => loadChunksFor(baseUrl, manifest, contentTerms(query, glossary), {chunks: new Map(), complete: true}),
       () => undefined,
     );
   }

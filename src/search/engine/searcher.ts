@@ -331,22 +331,39 @@ export function buildCorpus(shards: Shard[], chunks: ContentChunk[] = []): Corpu
 
   // lunr.idf, from the counts.
   const idf = documentsWithTerm.map((n) => Math.log(1 + Math.abs((count - n + 0.5) / (n + 0.5))));
-  const fieldVectors: Record<string, object> = Object.create(null);
-  for (const field of FIELDS) {
-    const average = lengths[field].reduce((sum, n) => sum + n, 0) / count;
-    const boost = FIELD_BOOSTS[field];
-    for (let doc = 0; doc < count; doc++) {
-      const pairs = entries[field][doc];
-      const length = lengths[field][doc];
-      const elements: number[] = [];
-      for (let i = 0; i < pairs.length; i += 2) {
-        const tf = pairs[i + 1];
-        const score = ((idf[pairs[i]] * ((BM25.k1 + 1) * tf)) / (BM25.k1 * (1 - BM25.b + BM25.b * (length / average)) + tf)) * boost;
-        elements.push(pairs[i], Math.round(score * 1000) / 1000);
-      }
-      fieldVectors[`${field}/${doc}`] = new lunrParts.Vector(elements);
+  const averages = Object.fromEntries(FIELDS.map((field) => [field, lengths[field].reduce((sum, n) => sum + n, 0) / count])) as Record<Field, number>;
+  /** A section's vector in one field: each term's BM25 weight, boosted as the field is (lunr.Builder's). */
+  const vectorOf = (field: Field, doc: number) => {
+    const pairs = entries[field][doc];
+    const length = lengths[field][doc];
+    const elements: number[] = [];
+    for (let i = 0; i < pairs.length; i += 2) {
+      const tf = pairs[i + 1];
+      const score = ((idf[pairs[i]] * ((BM25.k1 + 1) * tf)) / (BM25.k1 * (1 - BM25.b + BM25.b * (length / averages[field])) + tf)) * FIELD_BOOSTS[field];
+      elements.push(pairs[i], Math.round(score * 1000) / 1000);
     }
-  }
+    return new lunrParts.Vector(elements);
+  };
+  // lunr's field vectors (`field/section` → vector), made when a query first scores a section in a
+  // field: a query scores a few hundred of the thousands, and making them all is most of the time
+  // an index takes to build, which a query whose words need other chunks waits for.
+  const fieldRefs = FIELDS.flatMap((field) => Array.from({length: count}, (_, doc) => `${field}/${doc}`));
+  const isFieldRef = new Set(fieldRefs);
+  const vectors: Record<string, object> = Object.create(null);
+  const fieldVectors = new Proxy(vectors, {
+    get(target, ref) {
+      if (typeof ref !== 'string') return undefined;
+      if (target[ref]) return target[ref];
+      const slash = ref.indexOf('/');
+      const field = ref.slice(0, slash) as Field;
+      const doc = Number(ref.slice(slash + 1));
+      if (!(field in entries) || !Number.isInteger(doc) || doc < 0 || doc >= count) return undefined;
+      return (target[ref] = vectorOf(field, doc));
+    },
+    // A query of excluded words only (`-docker`) starts from every section: lunr lists the vectors' keys.
+    ownKeys: () => fieldRefs,
+    getOwnPropertyDescriptor: (target, ref) => (typeof ref === 'string' && isFieldRef.has(ref) ? {enumerable: true, configurable: true} : undefined),
+  });
 
   const expansion = {left: MAX_EXPANDED_TERMS};
   const tokenSet = vocabularyTokenSet(sorted, vocabulary, expansion);
