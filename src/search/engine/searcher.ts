@@ -197,31 +197,47 @@ function vocabularyTokenSet(sorted: string[], vocabulary: Set<string>, budget: {
 /** Metadata of a posting: nothing is recorded (no positions), so one shared empty object. */
 const NO_METADATA = Object.freeze(Object.create(null) as object);
 
-/** A term's postings in one field, over the corpus's sections: `[section, tf, section, tf, …]`. */
+/** A term's postings in one field: `[section, tf, section, tf, …]`, sections numbered from `offset` in the corpus. */
 interface TermLine {
   term: string;
   field: Field;
   postings: number[];
+  offset: number;
 }
 
-/** The shards' inverted lists, numbered from each shard's first section in the corpus; records each section's body length in `contentLengths`. */
+/**
+ * A shard's inverted lists (sections numbered from the shard's first) and its sections' body
+ * lengths, read once: every query builds an index of its own over the same shards.
+ */
+const parsedShards = new WeakMap<Shard, {lines: TermLine[]; bodyLengths: number[]}>();
+
+function parseShard(shard: Shard): {lines: TermLine[]; bodyLengths: number[]} {
+  let parsed = parsedShards.get(shard);
+  if (parsed) return parsed;
+  const lines: TermLine[] = [];
+  for (const field of SHARD_FIELDS) {
+    for (const line of postingLines(shard.fields, field)) {
+      const postings: number[] = [];
+      readPostings(line, 0, shard.sections.length, (section, tf) => postings.push(section, tf));
+      lines.push({term: line.term, field, postings, offset: 0});
+    }
+  }
+  const bodyLengths = shard.contentLengths ? shard.contentLengths.split(' ').map((n) => parseInt(n, 36)) : [];
+  if (bodyLengths.length !== shard.sections.length)
+    throw new Error(`search index: context "${shard.context}" has ${bodyLengths.length} body lengths for ${shard.sections.length} sections`);
+  parsedShards.set(shard, (parsed = {lines, bodyLengths}));
+  return parsed;
+}
+
+/** The shards' inverted lists, offset by each shard's first section in the corpus; records each section's body length in `contentLengths`. */
 function shardLines(shards: Shard[], contentLengths: Float64Array): TermLine[] {
   const lines: TermLine[] = [];
   let offset = 0;
   for (const shard of shards) {
-    const end = offset + shard.sections.length;
-    for (const field of SHARD_FIELDS) {
-      for (const line of postingLines(shard.fields, field)) {
-        const postings: number[] = [];
-        readPostings(line, offset, end, (section, tf) => postings.push(section, tf));
-        lines.push({term: line.term, field, postings});
-      }
-    }
-    const bodyLengths = shard.contentLengths ? shard.contentLengths.split(' ') : [];
-    if (bodyLengths.length !== shard.sections.length)
-      throw new Error(`search index: context "${shard.context}" has ${bodyLengths.length} body lengths for ${shard.sections.length} sections`);
-    bodyLengths.forEach((n, i) => (contentLengths[offset + i] = parseInt(n, 36)));
-    offset = end;
+    const parsed = parseShard(shard);
+    for (const line of parsed.lines) lines.push({...line, offset});
+    contentLengths.set(parsed.bodyLengths, offset);
+    offset += shard.sections.length;
   }
   return lines;
 }
@@ -249,7 +265,7 @@ function chunkLines(shards: Shard[], chunks: ContentChunk[]): TermLine[] {
       readPostings(line, 0, total, (section, tf) => {
         if (local[section] >= 0) postings.push(local[section], tf);
       });
-      if (postings.length) lines.push({term: line.term, field: 'content', postings});
+      if (postings.length) lines.push({term: line.term, field: 'content', postings, offset: 0});
     }
   }
   return lines;
@@ -296,14 +312,14 @@ export function buildCorpus(shards: Shard[], chunks: ContentChunk[] = []): Corpu
   // Documents per term, summed over the fields (what lunr.idf counts).
   const documentsWithTerm = new Float64Array(sorted.length);
   const linesOfTerm: number[][] = sorted.map(() => []);
-  lines.forEach(({term, field, postings}, n) => {
+  lines.forEach(({term, field, postings, offset}, n) => {
     const index = termIndex.get(term)!;
     documentsWithTerm[index] += postings.length / 2;
     linesOfTerm[index].push(n);
     for (let i = 0; i < postings.length; i += 2) {
       // A body's length is the shard's, as only some of the body's terms are loaded.
-      if (field !== 'content') lengths[field][postings[i]] += postings[i + 1];
-      entries[field][postings[i]].push(index, postings[i + 1]);
+      if (field !== 'content') lengths[field][offset + postings[i]] += postings[i + 1];
+      entries[field][offset + postings[i]].push(index, postings[i + 1]);
     }
   });
 
@@ -321,7 +337,7 @@ export function buildCorpus(shards: Shard[], chunks: ContentChunk[] = []): Corpu
       for (const n of linesOfTerm[index]) {
         const line = lines[n];
         const docs = posting[line.field] as Record<string, object>;
-        for (let i = 0; i < line.postings.length; i += 2) docs[line.postings[i]] = NO_METADATA;
+        for (let i = 0; i < line.postings.length; i += 2) docs[line.offset + line.postings[i]] = NO_METADATA;
       }
       return (target[term] = posting);
     },
