@@ -94,6 +94,23 @@ describe('search ranking', () => {
     expect(first('поменять статус пользователя')).toBe('/update-user-status');
   });
 
+  it('takes an English past participle for what the query is about, not for its verb', () => {
+    const pins = corpusOfPages([
+      page('/pin-post', 'Закрепить сообщение', '<p>Закрепляет сообщение в канале.</p>', ['pin', 'pin', 'post']),
+      page(
+        '/get-pinned-posts',
+        'Получить закреплённые сообщения канала',
+        '<p>Возвращает закреплённые сообщения.</p>',
+        ['get', 'pin', 'post'],
+        ['getpinnedposts', '/channels/{}/pinned'],
+      ),
+    ]);
+    const top = (q: string) => search(pins, prepareGlossary([]), q).hits[0]?.url;
+    // «pinned» says which posts: `get` is what the reader asks to do.
+    expect(top('get pinned posts')).toBe('/get-pinned-posts');
+    expect(top('pin post')).toBe('/pin-post');
+  });
+
   it('takes a typo for the word one edit away before the one two edits away', () => {
     // «обнавление» is one edit from «обновление», two from «объявление».
     expect(first('обнавление')).toBe('/upgrade');

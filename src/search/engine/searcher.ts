@@ -408,7 +408,7 @@ export interface Plan {
   verbs: Set<number>;
   /** The query asks for the API (see API_WORDS). */
   api: boolean;
-  /** Every word of the query as a term, stop words too, and the one-word synonyms of each. */
+  /** Every word of the query as a term, stop words too (past participles not), and the one-word synonyms of each. */
   typed: Set<string>;
   retyped: Map<string, string>;
   termsCut: boolean;
@@ -664,9 +664,21 @@ function synonymClauses(optionalWords: Map<string, number>, glossary: Glossary, 
   return clauses;
 }
 
-/** Every word of the query as a term, stop words too, and the one-word synonyms of each. */
+/**
+ * An English past participle («pinned posts», «deleted users»): it says which things the query is
+ * about, and asks for no action, so it does not name the operation of its verb.
+ */
+function isParticiple(word: string): boolean {
+  return /^[a-z]+ed$/.test(word) && stem(word) !== word;
+}
+
+/** Every word of the query as a term, stop words too (past participles not), and the one-word synonyms of each. */
 function typedTerms(text: string, glossary: Glossary): Set<string> {
-  const typed = new Set(words(text).map(stem));
+  const typed = new Set(
+    words(text)
+      .filter((w) => !isParticiple(w))
+      .map(stem),
+  );
   for (const synonyms of glossary) {
     if (synonyms.some((phrase) => phrase.length === 1 && typed.has(phrase[0]))) for (const phrase of synonyms) if (phrase.length === 1) typed.add(phrase[0]);
   }
