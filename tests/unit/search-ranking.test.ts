@@ -111,6 +111,22 @@ describe('search ranking', () => {
     expect(top('pin post')).toBe('/pin-post');
   });
 
+  it("names a section's overview by what the titles of its pages name", () => {
+    // What guides say besides: the pages of a section are longer than its overview.
+    const prose = 'Сначала подготовьте узлы, затем задайте адрес сайта, настройте почту и проверьте журналы.';
+    const sections = corpusOfPages([
+      page('/deploy/', 'Развёртывание', '<p>Развёртывание: Docker Compose на одном сервере или Kubernetes для кластера. Docker Compose проще.</p>'),
+      ...['Почта', 'Поиск', 'Журналы', 'Лицензия', 'Профиль', 'Звонки'].map((title, i) => page(`/other${i}`, title, `<p>${title}: ${prose}</p>`)),
+      page('/deploy/compose', 'Установка с Docker Compose', `<p>Docker Compose ставит сервер.</p><p>${prose} ${prose}</p>`),
+      page('/deploy/k8s', 'Kubernetes', `<p>Манифесты для Kubernetes, развёртывание в кластере.</p><p>${prose}</p>`),
+    ]);
+    const top = (q: string) => search(sections, prepareGlossary([['развёртывание', 'установка']]), q).hits[0]?.url;
+    // Pages of the section name each a part of the question: their overview is what it asks for.
+    expect(top('docker compose или kubernetes что выбрать')).toBe('/deploy/');
+    // A page of the section names what the overview's title does not: that page.
+    expect(top('развёртывание в kubernetes')).toBe('/deploy/k8s');
+  });
+
   it('takes a typo for the word one edit away before the one two edits away', () => {
     // «обнавление» is one edit from «обновление», two from «объявление».
     expect(first('обнавление')).toBe('/upgrade');

@@ -889,7 +889,8 @@ export function withinDistance(a: string, b: string, max: number): boolean {
  *   each word weighing by how rare it is (groupWeights);
  * - how well the query names the page: the harmonic mean of the share of the query its title (or
  *   an operation's name) holds and the share of that title the query fills (so «лицензия» is the
- *   name of «Лицензирование», not quite of «Загрузить файл лицензии»);
+ *   name of «Лицензирование», not quite of «Загрузить файл лицензии»); a section's overview is
+ *   named by the titles of the pages under its address as well;
  * - for a query in words, a page of the API reference that the query does not name (with the
  *   operation's verb, or a verb paraphrasing it, and what it acts on) gets no such bonus and is
  *   halved: a reader asking «как обновить сервер» or «задания» wants the guide, one asking
@@ -1012,6 +1013,31 @@ function rankPages(plan: Plan, results: lunrTypes.Index.Result[], corpus: Corpus
   // operations that fit («вернуть канал из архива» for «Восстановить канал из архива»): they are
   // named, with less confidence.
   const paraphrase = plan.verbs.size > 0 && ![...fits.values()].some((f) => f.confirmed && f.fit > 0);
+  // A section's overview («Руководство по развёртыванию» at /deployment/) leads to the pages under
+  // its address, so their titles name it too: when one of them names a part of the query its own
+  // title does not («развернуть в кубернетесе»), that page is what the reader asks for, and the
+  // overview gets no bonus for its title; when pages of the section name different parts («docker
+  // compose или kubernetes»), the overview of them all is named by all they name.
+  const overviews = new Map<Page, number>();
+  const titled = [...pages.values()].filter((p) => [...p.title.groups].some((g) => !plan.weak.has(g)));
+  for (const page of pages.values()) {
+    const base = page.section.url.replace(/\/$/, '');
+    if (!base) continue;
+    const own = page.title.groups;
+    const named = titled
+      .filter((p) => p !== page && p.section.url.startsWith(`${base}/`))
+      .map((p) => [...p.title.groups].filter((g) => !own.has(g) && !plan.weak.has(g)))
+      .filter((groups) => groups.length);
+    if (!named.length) continue;
+    // Pages that each name a part of the query another one does not.
+    const apart = named.filter((groups, i) => groups.some((g) => named.some((other, j) => j !== i && !other.includes(g))));
+    if (apart.length < 2) overviews.set(page, 0);
+    else {
+      // As fitOf, the whole of the name filled (it is what the section's pages name).
+      const ofQuery = [...new Set([...own, ...named.flat()])].filter((g) => counted.has(g)).length / counted.size;
+      overviews.set(page, (2 * ofQuery) / (ofQuery + 1));
+    }
+  }
   const ranked = [...pages.values()].map((page) => {
     const operation = page.section.operation;
     let fit: number;
@@ -1024,7 +1050,8 @@ function rankPages(plan: Plan, results: lunrTypes.Index.Result[], corpus: Corpus
       const reads = operation.verbs.some((v) => GET_VERBS.includes(v));
       fit = named.confirmed ? named.fit : paraphrase && !reads ? named.fit * PARAPHRASED_VERB_FIT : 0;
       unnamed = fit === 0;
-    } else {
+    } else if (overviews.has(page)) fit = overviews.get(page)!;
+    else {
       fit = Math.max(fitOf(page.title, counted, page.section.titleTerms), operation ? fitOf(page.name, counted, operation.objectWords + 1) : 0);
     }
     let score = page.strength * share(page.matched) ** (COVERAGE_POWER - SECTION_COVERAGE_POWER) * (1 + NAME_MATCH_BONUS * fit);
