@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {planQuery, prepareGlossary, search, withoutCommand} from '../../src/search/engine/searcher';
+import {fleetingVowelForms, planQuery, prepareGlossary, search, withoutCommand} from '../../src/search/engine/searcher';
 import {corpusOfPages} from '../support/search-fixture';
 import {extractPage} from '../../plugins/search/extract';
 
@@ -125,6 +125,21 @@ describe('search ranking', () => {
     expect(top('docker compose или kubernetes что выбрать')).toBe('/deploy/');
     // A page of the section names what the overview's title does not: that page.
     expect(top('развёртывание в kubernetes')).toBe('/deploy/k8s');
+  });
+
+  it('looks a noun in -ка up by both its stems, with and without the fleeting vowel', () => {
+    expect(fleetingVowelForms('настроек')).toEqual(['настройк']);
+    expect(fleetingVowelForms('ссылк')).toEqual(['ссылок', 'ссылек']);
+    expect(fleetingVowelForms('сервер')).toEqual([]);
+    const forms = corpusOfPages([
+      page('/all', 'Справочник', '<p>Список настроек сервера.</p>'),
+      page('/one', 'Почта', '<p>Настройки почты задают адрес сервера.</p>'),
+    ]);
+    const plan = planQuery('настройки почты', forms, prepareGlossary([]));
+    if ('error' in plan) throw new Error(plan.error);
+    // «настройки» is `настройк`; the page that says «настроек» is found by the same word.
+    expect(plan.clauses.filter((c) => c.groups.includes(0)).map((c) => c.term)).toEqual(['настройк', 'настроек']);
+    expect(search(forms, prepareGlossary([]), 'список настройки').hits[0]?.url).toBe('/all');
   });
 
   it('takes a typo for the word one edit away before the one two edits away', () => {

@@ -523,6 +523,23 @@ function isVerb(word: string, term: string, corpus: Corpus): boolean {
   return corpus.actions.has(term) || (RUSSIAN_INFINITIVE_WORD.test(word) && !INFINITIVE_LIKE_NOUNS.has(word));
 }
 
+/**
+ * The other stem of a Russian noun in -ка whose genitive plural has a fleeting vowel: the stemmer
+ * makes `настройк` of «настройка», «настройки», but `настроек` of «настроек» («список настроек»),
+ * and `ссылк` / `ссылок` alike. Both are the same word; the index holds whichever the page used.
+ */
+export function fleetingVowelForms(term: string): string[] {
+  if (!/^[а-я]{3,}$/.test(term)) return [];
+  const consonant = '[бвгджзклмнпрстфхцчшщ]';
+  const vowel = '[аеиоуыэюя]';
+  let m: RegExpMatchArray | null;
+  if ((m = term.match(new RegExp(`^(.*${vowel})ек$`)))) return [`${m[1]}йк`];
+  if ((m = term.match(new RegExp(`^(.*${consonant})[ое]к$`)))) return [`${m[1]}к`];
+  if ((m = term.match(new RegExp(`^(.*${vowel})йк$`)))) return [`${m[1]}ек`];
+  if ((m = term.match(new RegExp(`^(.*${consonant})к$`)))) return [`${m[1]}ок`, `${m[1]}ек`];
+  return [];
+}
+
 /** Of a typo's weight, the share that only words one edit away get (see wordClauses). */
 const NEAR_TYPO_SHARE = 0.5;
 
@@ -622,6 +639,10 @@ function wordClauses(parsed: lunrTypes.Query, corpus: Corpus, newGroup: () => nu
         out.clauses.push({...base, boost: boost * NEAR_TYPO_SHARE, term, editDistance: 1, wildcard: WILDCARD.NONE, groups: [group]});
         out.clauses.push({...base, boost: boost * (1 - NEAR_TYPO_SHARE), term, editDistance: fuzzy, wildcard: WILDCARD.NONE, groups: [group]});
       } else out.clauses.push({...base, boost, term, editDistance: fuzzy, wildcard: WILDCARD.NONE, groups: [group]});
+      if (base.presence === PRESENCE.OPTIONAL && !fuzzy)
+        for (const form of fleetingVowelForms(term))
+          if (corpus.vocabulary.has(form) && !out.optionalWords.has(form))
+            out.clauses.push({...base, boost, term: form, editDistance: 0, wildcard: WILDCARD.NONE, groups: [group]});
       if (base.presence === PRESENCE.OPTIONAL) out.optionalWords.set(term, group);
     }
   }
@@ -725,7 +746,8 @@ export function planQuery(query: string, corpus: Corpus, glossary: Glossary): Pl
 
 /**
  * The body terms a query may look up, to fetch their content chunks before it is planned: the
- * stem of each word (stop words only where the reader required or excluded them), the glossary's
+ * stem of each word (stop words only where the reader required or excluded them) and its other
+ * stem with a fleeting vowel (fleetingVowelForms), the glossary's
  * synonyms of those, and what an explicit wildcard's prefix covers. With `known` (the terms of the
  * index loaded so far), also the words of each token that has an unknown word, retyped on the
  * other keyboard layout (planQuery tries that retyping). Typos are corrected against the terms
@@ -750,7 +772,7 @@ export function contentTerms(query: string, glossary: Glossary, known?: (term: s
       continue;
     }
     const typed = wordTerms(token);
-    for (const term of typed) out.add(term);
+    for (const term of typed) for (const form of [term, ...fleetingVowelForms(term)]) out.add(form);
     const other = known && typed.some((t) => !known(t)) ? switchLayout(token.replace(/^[+-]/, '')) : undefined;
     if (other) for (const term of wordTerms(other)) out.add(term);
   }
