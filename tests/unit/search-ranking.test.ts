@@ -142,6 +142,26 @@ describe('search ranking', () => {
     expect(search(forms, prepareGlossary([]), 'список настройки').hits[0]?.url).toBe('/all');
   });
 
+  it('names a section by the question its heading asks, after a guide whose title fits', () => {
+    const prose = 'Сначала подготовьте узлы, затем задайте адрес сайта, настройте почту и проверьте журналы.';
+    const pages = [
+      page(
+        '/faq',
+        'Частые вопросы',
+        `<p>Ответы на вопросы.</p><h3 id="offline">Можно ли запустить сервер без интернета?</h3><p>Да: образы загружают из локального реестра. ${prose}</p><h3 id="ports">Какие порты открыть?</h3><p>Порт 443.</p>`,
+      ),
+      ...['Почта', 'Поиск', 'Журналы', 'Лицензия', 'Профиль', 'Звонки'].map((title, i) => page(`/other${i}`, title, `<p>${title}: ${prose}</p>`)),
+      page('/network', 'Доступ в интернет', '<p>Запустить сервер без интернета: интернет нужен серверу.</p>'),
+    ];
+    const glossary = prepareGlossary([['запустить', 'запуск']]);
+    const top = (extra: typeof pages, q: string) => search(corpusOfPages([...pages, ...extra]), glossary, q).hits[0];
+    const question = 'можно ли запустить сервер без интернета';
+    expect(top([], question)).toMatchObject({url: '/faq', anchor: 'offline'});
+    // A guide titled with the question's subject answers it first.
+    const guide = page('/air-gapped', 'Запуск сервера без интернета', `<p>Образы и пакеты берут из локального зеркала. ${prose}</p>`);
+    expect(top([guide], question).url).toBe('/air-gapped');
+  });
+
   it('takes a typo for the word one edit away before the one two edits away', () => {
     // «обнавление» is one edit from «обновление», two from «объявление».
     expect(first('обнавление')).toBe('/upgrade');

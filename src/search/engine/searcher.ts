@@ -12,7 +12,7 @@ import {lunr} from './lunr';
 import {MAX_EDIT_DISTANCE, MAX_EXPANDED_TERMS, MAX_FUZZY_TERM_CHARS, MAX_FUZZY_TERMS, MAX_QUERY_CHARS, MAX_QUERY_TERMS, RESULT_LIMIT} from '../limits';
 import {cutQuery, toLunrSyntax, translateParseError} from './syntax';
 import {FIELDS, fragmentOf, postingLines, readPostings, SHARD_FIELDS, splitLines, type ContentChunk, type Field, type Shard} from './shard';
-import {fold, identifierKeys, isIdentifier, isStopWord, methodPathKey, normalizeApiPath, stem, switchLayout, words} from './text';
+import {fold, identifierKeys, isIdentifier, isStopWord, methodPathKey, normalizeApiPath, stem, switchLayout, terms, words} from './text';
 
 /**
  * Field boosts (lunr multiplies a field's BM25 score by these). Keywords are the terms a page's
@@ -822,6 +822,12 @@ export const NAME_MATCH_BONUS = 1;
  * shares of each the other covers) for the query to name the operation.
  */
 export const OPERATION_NAMED = 0.5;
+/**
+ * How much a section's heading that asks a question («Можно ли запустить Time без доступа в
+ * интернет?», as a page of questions and answers has them) names the section, against a title
+ * naming its page: the question is the reader's own, but a guide whose title fits as well comes first.
+ */
+export const QUESTION_HEADING_FIT = 0.75;
 /** How much of the bonus an operation named by what it acts on keeps when the query's verb is not its own. */
 export const PARAPHRASED_VERB_FIT = 0.5;
 
@@ -912,7 +918,8 @@ export function withinDistance(a: string, b: string, max: number): boolean {
  * - how well the query names the page: the harmonic mean of the share of the query its title (or
  *   an operation's name) holds and the share of that title the query fills (so «лицензия» is the
  *   name of «Лицензирование», not quite of «Загрузить файл лицензии»); a section's overview is
- *   named by the titles of the pages under its address as well;
+ *   named by the titles of the pages under its address as well, and a section by the question
+ *   its heading asks;
  * - for a query in words, a page of the API reference that the query does not name (with the
  *   operation's verb, or a verb paraphrasing it, and what it acts on) gets no such bonus and is
  *   halved: a reader asking «как обновить сервер» or «задания» wants the guide, one asking
@@ -1029,6 +1036,14 @@ function rankPages(plan: Plan, results: lunrTypes.Index.Result[], corpus: Corpus
         : Math.max(fitOf(page.title, objects, page.section.titleTerms - 1, ownVerb), fitOf(page.name, objects, operation.objectWords, ownVerb));
     return {fit: fit < OPERATION_NAMED ? 0 : fit, confirmed: operation.verbs.some((v) => plan.typed.has(v))};
   };
+  /** How well the query names the question its best section's heading asks, if it asks one. */
+  const questionFit = (page: Page) => {
+    const {heading} = page.section;
+    if (!heading.endsWith('?')) return 0;
+    const metadata = page.best.matchData.metadata as Record<string, Record<string, unknown>>;
+    const asked = coveredBy(Object.keys(metadata).filter((term) => 'heading' in metadata[term]));
+    return fitOf(asked, counted, terms(heading).length) * QUESTION_HEADING_FIT;
+  };
   const fits = new Map<Page, {fit: number; confirmed: boolean}>();
   if (prose) for (const page of pages.values()) if (page.section.operation) fits.set(page, operationFit(page, page.section.operation));
   // A query whose verb names no operation that what it acts on fits paraphrases the verb of the
@@ -1074,7 +1089,11 @@ function rankPages(plan: Plan, results: lunrTypes.Index.Result[], corpus: Corpus
       unnamed = fit === 0;
     } else if (overviews.has(page)) fit = overviews.get(page)!;
     else {
-      fit = Math.max(fitOf(page.title, counted, page.section.titleTerms), operation ? fitOf(page.name, counted, operation.objectWords + 1) : 0);
+      fit = Math.max(
+        fitOf(page.title, counted, page.section.titleTerms),
+        operation ? fitOf(page.name, counted, operation.objectWords + 1) : 0,
+        questionFit(page),
+      );
     }
     let score = page.strength * share(page.matched) ** (COVERAGE_POWER - SECTION_COVERAGE_POWER) * (1 + NAME_MATCH_BONUS * fit);
     if (unnamed) score *= OPERATION_WEIGHT_FOR_PROSE;
