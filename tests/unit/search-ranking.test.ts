@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {fleetingVowelForms, planQuery, prepareGlossary, search, withoutCommand} from '../../src/search/engine/searcher';
+import {fleetingVowelForms, oneEditAway, planQuery, prepareGlossary, search, withoutCommand} from '../../src/search/engine/searcher';
 import {corpusOfPages} from '../support/search-fixture';
 import {extractPage} from '../../plugins/search/extract';
 
@@ -160,6 +160,18 @@ describe('search ranking', () => {
     // A guide titled with the question's subject answers it first.
     const guide = page('/air-gapped', 'Запуск сервера без интернета', `<p>Образы и пакеты берут из локального зеркала. ${prose}</p>`);
     expect(top([guide], question).url).toBe('/air-gapped');
+  });
+
+  it('gives a misspelt word the synonyms of the words one edit away from it', () => {
+    const known = new Set(['почт', 'email', 'почв']);
+    expect(oneEditAway('полчт', (t) => known.has(t))).toEqual(['почт']);
+    expect(oneEditAway('поч', (t) => known.has(t))).toEqual([]);
+    expect(oneEditAway('почта', (t) => known.has(t))).toEqual(['почт']);
+    const mail = corpusOfPages([page('/smtp', 'Email', '<p>Email server.</p>'), page('/mail', 'Почта', '<p>Почта сервера.</p>')]);
+    const plan = planQuery('полчты', mail, prepareGlossary([['почта', 'email']]));
+    if ('error' in plan) throw new Error(plan.error);
+    // «полчты» is «почты» mistyped: «email» is its synonym.
+    expect(plan.clauses.filter((c) => c.synonym).map((c) => c.term)).toEqual(['email']);
   });
 
   it('takes a typo for the word one edit away before the one two edits away', () => {

@@ -740,8 +740,33 @@ export function planQuery(query: string, corpus: Corpus, glossary: Glossary): Pl
     throw error;
   }
   const {clauses: wordPart, optionalWords, weak, verbs, api, termsCut} = wordClauses(parsed, corpus, newGroup);
-  clauses.push(...wordPart, ...synonymClauses(optionalWords, glossary, corpus));
+  // A misspelt word has the synonyms of the words one edit away from it («адита»: аудит, audit).
+  const known = (term: string) => corpus.vocabulary.has(term);
+  const corrected = new Map(optionalWords);
+  for (const [term, group] of optionalWords)
+    if (!known(term)) for (const near of oneEditAway(term, known)) if (!corrected.has(near)) corrected.set(near, group);
+  clauses.push(...wordPart, ...synonymClauses(corrected, glossary, corpus));
   return {clauses, groups, weak, verbs, api, typed: typedTerms(text, glossary), retyped, termsCut};
+}
+
+const ALPHABETS = ['абвгдежзийклмнопрстуфхцчшщъыьэюя', 'abcdefghijklmnopqrstuvwxyz'];
+
+/**
+ * The terms `known` holds one edit (a letter left out, added, replaced, or two swapped) from a term
+ * the index lacks: what the reader likely meant to type. Words of letters only; none for short ones.
+ */
+export function oneEditAway(term: string, known: (term: string) => boolean): string[] {
+  const alphabet = ALPHABETS.find((a) => [...term].every((c) => a.includes(c)));
+  if (!alphabet || term.length < 4 || term.length > MAX_FUZZY_TERM_CHARS) return [];
+  const out = new Set<string>();
+  for (let i = 0; i <= term.length; i++) {
+    const [head, tail] = [term.slice(0, i), term.slice(i)];
+    const candidates = [...alphabet].flatMap((c) => [head + c + tail, ...(tail ? [head + c + tail.slice(1)] : [])]);
+    if (tail) candidates.push(head + tail.slice(1));
+    if (tail.length > 1) candidates.push(head + tail[1] + tail[0] + tail.slice(2));
+    for (const candidate of candidates) if (candidate !== term && known(candidate)) out.add(candidate);
+  }
+  return [...out];
 }
 
 /**
@@ -773,6 +798,8 @@ export function contentTerms(query: string, glossary: Glossary, known?: (term: s
     }
     const typed = wordTerms(token);
     for (const term of typed) for (const form of [term, ...fleetingVowelForms(term)]) out.add(form);
+    // The words one edit from a misspelt one, for their synonyms (planQuery adds them).
+    if (known) for (const term of typed) if (!known(term)) for (const near of oneEditAway(term, known)) out.add(near);
     const other = known && typed.some((t) => !known(t)) ? switchLayout(token.replace(/^[+-]/, '')) : undefined;
     if (other) for (const term of wordTerms(other)) out.add(term);
   }
