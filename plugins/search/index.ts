@@ -35,6 +35,7 @@ import {cutAtWord} from '../../src/search/engine/marks';
 import {fold, methodPathKey, normalizeApiPath, stem, terms} from '../../src/search/engine/text';
 import {METHODS} from '../openapi/spec';
 import {pageSlug} from '../openapi/slug';
+import {removedOperations, renamedOperations} from '../../config/redirects';
 import {extractPage, type ExtractedPage, type PageSetting} from './extract';
 import {PLUGIN_NAME as SETTINGS_PLUGIN} from '../settings';
 import {routeForPage, type Catalogue} from '../settings/catalogue';
@@ -67,10 +68,21 @@ export interface OperationKeys {
 }
 
 /**
- * Keywords and name words of the API reference's pages, by URL: its operations', and, with no
- * keywords, name or verb, the pages of its tags (which list a tag's operations).
+ * Operations the reference no longer has, by the operation that does their job (renamed or removed:
+ * config/redirects.ts), old operationId → new.
  */
-export function apiKeywords(specs: {spec: unknown; routeBase: string}[], urls: string[]): Map<string, OperationKeys> {
+export const MOVED_OPERATIONS: Record<string, string> = {
+  ...renamedOperations,
+  ...Object.fromEntries(Object.entries(removedOperations).map(([from, [to]]) => [from, to])),
+};
+
+/**
+ * Keywords and name words of the API reference's pages, by URL: its operations', and, with no
+ * keywords, name or verb, the pages of its tags (which list a tag's operations). An operation's
+ * page also has the operationIds of the `moved` operations it replaces as keywords: a reader pasting
+ * an old name from an older client or script finds the operation that does its job now.
+ */
+export function apiKeywords(specs: {spec: unknown; routeBase: string}[], urls: string[], moved = MOVED_OPERATIONS): Map<string, OperationKeys> {
   const out = new Map<string, OperationKeys>();
   for (const {spec, routeBase} of specs) {
     const {paths = {}, tags = []} = spec as {paths?: Record<string, Record<string, {operationId?: string}>>; tags?: {name?: string}[]};
@@ -94,6 +106,10 @@ export function apiKeywords(specs: {spec: unknown; routeBase: string}[], urls: s
       const url = name ? pages.find((u) => u.endsWith(`/${pageSlug(name)}`)) : undefined;
       if (url && !out.has(url)) out.set(url, {keywords: [], name: [], verb: ''});
     }
+  }
+  for (const [from, to] of Object.entries(moved)) {
+    const target = [...out.values()].find((keys) => keys.keywords.includes(fold(to)));
+    if (target) target.keywords.push(fold(from));
   }
   return out;
 }

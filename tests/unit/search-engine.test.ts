@@ -4,7 +4,7 @@ import {assertShard, decodeFields, encodeFields, encodeLines} from '../../src/se
 import {buildCorpus, FIELD_BOOSTS, matchApiPaths, planQuery, prepareGlossary, search, withinDistance} from '../../src/search/engine/searcher';
 import {lunr} from '../../src/search/engine/lunr';
 import {FIELDS} from '../../src/search/engine/shard';
-import {apiKeywords, buildShard, contentChunks, FRAGMENT_TEXT_CHARS, pageFragments} from '../../plugins/search';
+import {apiKeywords, buildShard, MOVED_OPERATIONS, contentChunks, FRAGMENT_TEXT_CHARS, pageFragments} from '../../plugins/search';
 import {cutAtWord, excerptWindow, formsMatcher, termMatcher} from '../../src/search/engine/marks';
 import {contextOf} from '../../src/search/contexts';
 import {extractPage} from '../../plugins/search/extract';
@@ -231,6 +231,19 @@ describe('search', () => {
     expect(keys.get('/api/v4/bots')).toEqual({keywords: [], name: [], verb: ''});
     expect(keys.has('/api/v4/introduction')).toBe(false);
     expect(() => apiKeywords([{spec, routeBase: '/api/v4'}], ['/api/v4/get-bot'])).toThrow(/no page for operation PatchBot/);
+  });
+
+  it('gives an operation the operationIds of the operations it replaces as keywords', () => {
+    const spec = {paths: {'/users/{user_id}/tokens': {post: {operationId: 'CreateUserAccessToken'}}}};
+    const urls = ['/api/v4/create-user-access-token'];
+    expect(apiKeywords([{spec, routeBase: '/api/v4'}], urls, {RegenBotToken: 'CreateUserAccessToken', GetBot: 'PatchBot'}).get(urls[0])?.keywords).toEqual([
+      'createuseraccesstoken',
+      '/users/{}/tokens',
+      'post:/users/{}/tokens',
+      'regenbottoken',
+    ]);
+    // The site's renamed and removed operations, from the redirects of their pages.
+    expect(MOVED_OPERATIONS).toMatchObject({RegenBotToken: 'CreateUserAccessToken', GetOauthApp: 'GetOAuthApp'});
   });
 
   it('tells edits within a distance, with swaps as one edit', () => {

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {planQuery, prepareGlossary, search, withoutCommand} from '../../src/search/engine/searcher';
+import {fleetingVowelForms, oneEditAway, planQuery, prepareGlossary, search, withoutCommand} from '../../src/search/engine/searcher';
 import {corpusOfPages} from '../support/search-fixture';
 import {extractPage} from '../../plugins/search/extract';
 
@@ -92,6 +92,86 @@ describe('search ranking', () => {
     expect(first('найти канал по имени')).toBe('/get-channel-by-name');
     // «поменять» is no operation's verb, and no verb of reading: it paraphrases «Изменить».
     expect(first('поменять статус пользователя')).toBe('/update-user-status');
+  });
+
+  it('takes an English past participle for what the query is about, not for its verb', () => {
+    const pins = corpusOfPages([
+      page('/pin-post', 'Закрепить сообщение', '<p>Закрепляет сообщение в канале.</p>', ['pin', 'pin', 'post']),
+      page(
+        '/get-pinned-posts',
+        'Получить закреплённые сообщения канала',
+        '<p>Возвращает закреплённые сообщения.</p>',
+        ['get', 'pin', 'post'],
+        ['getpinnedposts', '/channels/{}/pinned'],
+      ),
+    ]);
+    const top = (q: string) => search(pins, prepareGlossary([]), q).hits[0]?.url;
+    // «pinned» says which posts: `get` is what the reader asks to do.
+    expect(top('get pinned posts')).toBe('/get-pinned-posts');
+    expect(top('pin post')).toBe('/pin-post');
+  });
+
+  it("names a section's overview by what the titles of its pages name", () => {
+    // What guides say besides: the pages of a section are longer than its overview.
+    const prose = 'Сначала подготовьте узлы, затем задайте адрес сайта, настройте почту и проверьте журналы.';
+    const sections = corpusOfPages([
+      page('/deploy/', 'Развёртывание', '<p>Развёртывание: Docker Compose на одном сервере или Kubernetes для кластера. Docker Compose проще.</p>'),
+      ...['Почта', 'Поиск', 'Журналы', 'Лицензия', 'Профиль', 'Звонки'].map((title, i) => page(`/other${i}`, title, `<p>${title}: ${prose}</p>`)),
+      page('/deploy/compose', 'Установка с Docker Compose', `<p>Docker Compose ставит сервер.</p><p>${prose} ${prose}</p>`),
+      page('/deploy/k8s', 'Kubernetes', `<p>Манифесты для Kubernetes, развёртывание в кластере.</p><p>${prose}</p>`),
+    ]);
+    const top = (q: string) => search(sections, prepareGlossary([['развёртывание', 'установка']]), q).hits[0]?.url;
+    // Pages of the section name each a part of the question: their overview is what it asks for.
+    expect(top('docker compose или kubernetes что выбрать')).toBe('/deploy/');
+    // A page of the section names what the overview's title does not: that page.
+    expect(top('развёртывание в kubernetes')).toBe('/deploy/k8s');
+  });
+
+  it('looks a noun in -ка up by both its stems, with and without the fleeting vowel', () => {
+    expect(fleetingVowelForms('настроек')).toEqual(['настройк']);
+    expect(fleetingVowelForms('ссылк')).toEqual(['ссылок', 'ссылек']);
+    expect(fleetingVowelForms('сервер')).toEqual([]);
+    const forms = corpusOfPages([
+      page('/all', 'Справочник', '<p>Список настроек сервера.</p>'),
+      page('/one', 'Почта', '<p>Настройки почты задают адрес сервера.</p>'),
+    ]);
+    const plan = planQuery('настройки почты', forms, prepareGlossary([]));
+    if ('error' in plan) throw new Error(plan.error);
+    // «настройки» is `настройк`; the page that says «настроек» is found by the same word.
+    expect(plan.clauses.filter((c) => c.groups.includes(0)).map((c) => c.term)).toEqual(['настройк', 'настроек']);
+    expect(search(forms, prepareGlossary([]), 'список настройки').hits[0]?.url).toBe('/all');
+  });
+
+  it('names a section by the question its heading asks, after a guide whose title fits', () => {
+    const prose = 'Сначала подготовьте узлы, затем задайте адрес сайта, настройте почту и проверьте журналы.';
+    const pages = [
+      page(
+        '/faq',
+        'Частые вопросы',
+        `<p>Ответы на вопросы.</p><h3 id="offline">Можно ли запустить сервер без интернета?</h3><p>Да: образы загружают из локального реестра. ${prose}</p><h3 id="ports">Какие порты открыть?</h3><p>Порт 443.</p>`,
+      ),
+      ...['Почта', 'Поиск', 'Журналы', 'Лицензия', 'Профиль', 'Звонки'].map((title, i) => page(`/other${i}`, title, `<p>${title}: ${prose}</p>`)),
+      page('/network', 'Доступ в интернет', '<p>Запустить сервер без интернета: интернет нужен серверу.</p>'),
+    ];
+    const glossary = prepareGlossary([['запустить', 'запуск']]);
+    const top = (extra: typeof pages, q: string) => search(corpusOfPages([...pages, ...extra]), glossary, q).hits[0];
+    const question = 'можно ли запустить сервер без интернета';
+    expect(top([], question)).toMatchObject({url: '/faq', anchor: 'offline'});
+    // A guide titled with the question's subject answers it first.
+    const guide = page('/air-gapped', 'Запуск сервера без интернета', `<p>Образы и пакеты берут из локального зеркала. ${prose}</p>`);
+    expect(top([guide], question).url).toBe('/air-gapped');
+  });
+
+  it('gives a misspelt word the synonyms of the words one edit away from it', () => {
+    const known = new Set(['почт', 'email', 'почв']);
+    expect(oneEditAway('полчт', (t) => known.has(t))).toEqual(['почт']);
+    expect(oneEditAway('поч', (t) => known.has(t))).toEqual([]);
+    expect(oneEditAway('почта', (t) => known.has(t))).toEqual(['почт']);
+    const mail = corpusOfPages([page('/smtp', 'Email', '<p>Email server.</p>'), page('/mail', 'Почта', '<p>Почта сервера.</p>')]);
+    const plan = planQuery('полчты', mail, prepareGlossary([['почта', 'email']]));
+    if ('error' in plan) throw new Error(plan.error);
+    // «полчты» is «почты» mistyped: «email» is its synonym.
+    expect(plan.clauses.filter((c) => c.synonym).map((c) => c.term)).toEqual(['email']);
   });
 
   it('takes a typo for the word one edit away before the one two edits away', () => {

@@ -12,7 +12,7 @@ import {lunr} from './lunr';
 import {MAX_EDIT_DISTANCE, MAX_EXPANDED_TERMS, MAX_FUZZY_TERM_CHARS, MAX_FUZZY_TERMS, MAX_QUERY_CHARS, MAX_QUERY_TERMS, RESULT_LIMIT} from '../limits';
 import {cutQuery, toLunrSyntax, translateParseError} from './syntax';
 import {FIELDS, fragmentOf, postingLines, readPostings, SHARD_FIELDS, splitLines, type ContentChunk, type Field, type Shard} from './shard';
-import {fold, identifierKeys, isIdentifier, isStopWord, methodPathKey, normalizeApiPath, stem, switchLayout, words} from './text';
+import {fold, identifierKeys, isIdentifier, isStopWord, methodPathKey, normalizeApiPath, stem, switchLayout, terms, words} from './text';
 
 /**
  * Field boosts (lunr multiplies a field's BM25 score by these). Keywords are the terms a page's
@@ -441,7 +441,7 @@ export interface Plan {
   verbs: Set<number>;
   /** The query asks for the API (see API_WORDS). */
   api: boolean;
-  /** Every word of the query as a term, stop words too, and the one-word synonyms of each. */
+  /** Every word of the query as a term, stop words too (past participles not), and the one-word synonyms of each. */
   typed: Set<string>;
   retyped: Map<string, string>;
   termsCut: boolean;
@@ -556,6 +556,23 @@ function isVerb(word: string, term: string, corpus: Corpus): boolean {
   return corpus.actions.has(term) || (RUSSIAN_INFINITIVE_WORD.test(word) && !INFINITIVE_LIKE_NOUNS.has(word));
 }
 
+/**
+ * The other stem of a Russian noun in -ка whose genitive plural has a fleeting vowel: the stemmer
+ * makes `настройк` of «настройка», «настройки», but `настроек` of «настроек» («список настроек»),
+ * and `ссылк` / `ссылок` alike. Both are the same word; the index holds whichever the page used.
+ */
+export function fleetingVowelForms(term: string): string[] {
+  if (!/^[а-я]{3,}$/.test(term)) return [];
+  const consonant = '[бвгджзклмнпрстфхцчшщ]';
+  const vowel = '[аеиоуыэюя]';
+  let m: RegExpMatchArray | null;
+  if ((m = term.match(new RegExp(`^(.*${vowel})ек$`)))) return [`${m[1]}йк`];
+  if ((m = term.match(new RegExp(`^(.*${consonant})[ое]к$`)))) return [`${m[1]}к`];
+  if ((m = term.match(new RegExp(`^(.*${vowel})йк$`)))) return [`${m[1]}ек`];
+  if ((m = term.match(new RegExp(`^(.*${consonant})к$`)))) return [`${m[1]}ок`, `${m[1]}ек`];
+  return [];
+}
+
 /** Of a typo's weight, the share that only words one edit away get (see wordClauses). */
 const NEAR_TYPO_SHARE = 0.5;
 
@@ -655,6 +672,10 @@ function wordClauses(parsed: lunrTypes.Query, corpus: Corpus, newGroup: () => nu
         out.clauses.push({...base, boost: boost * NEAR_TYPO_SHARE, term, editDistance: 1, wildcard: WILDCARD.NONE, groups: [group]});
         out.clauses.push({...base, boost: boost * (1 - NEAR_TYPO_SHARE), term, editDistance: fuzzy, wildcard: WILDCARD.NONE, groups: [group]});
       } else out.clauses.push({...base, boost, term, editDistance: fuzzy, wildcard: WILDCARD.NONE, groups: [group]});
+      if (base.presence === PRESENCE.OPTIONAL && !fuzzy)
+        for (const form of fleetingVowelForms(term))
+          if (corpus.vocabulary.has(form) && !out.optionalWords.has(form))
+            out.clauses.push({...base, boost, term: form, editDistance: 0, wildcard: WILDCARD.NONE, groups: [group]});
       if (base.presence === PRESENCE.OPTIONAL) out.optionalWords.set(term, group);
     }
   }
@@ -697,9 +718,21 @@ function synonymClauses(optionalWords: Map<string, number>, glossary: Glossary, 
   return clauses;
 }
 
-/** Every word of the query as a term, stop words too, and the one-word synonyms of each. */
+/**
+ * An English past participle («pinned posts», «deleted users»): it says which things the query is
+ * about, and asks for no action, so it does not name the operation of its verb.
+ */
+function isParticiple(word: string): boolean {
+  return /^[a-z]+ed$/.test(word) && stem(word) !== word;
+}
+
+/** Every word of the query as a term, stop words too (past participles not), and the one-word synonyms of each. */
 function typedTerms(text: string, glossary: Glossary): Set<string> {
-  const typed = new Set(words(text).map(stem));
+  const typed = new Set(
+    words(text)
+      .filter((w) => !isParticiple(w))
+      .map(stem),
+  );
   for (const synonyms of glossary) {
     if (synonyms.some((phrase) => phrase.length === 1 && typed.has(phrase[0]))) for (const phrase of synonyms) if (phrase.length === 1) typed.add(phrase[0]);
   }
@@ -740,13 +773,39 @@ export function planQuery(query: string, corpus: Corpus, glossary: Glossary): Pl
     throw error;
   }
   const {clauses: wordPart, optionalWords, weak, verbs, api, termsCut} = wordClauses(parsed, corpus, newGroup);
-  clauses.push(...wordPart, ...synonymClauses(optionalWords, glossary, corpus));
+  // A misspelt word has the synonyms of the words one edit away from it («адита»: аудит, audit).
+  const known = (term: string) => corpus.vocabulary.has(term);
+  const corrected = new Map(optionalWords);
+  for (const [term, group] of optionalWords)
+    if (!known(term)) for (const near of oneEditAway(term, known)) if (!corrected.has(near)) corrected.set(near, group);
+  clauses.push(...wordPart, ...synonymClauses(corrected, glossary, corpus));
   return {clauses, groups, weak, verbs, api, typed: typedTerms(text, glossary), retyped, termsCut};
+}
+
+const ALPHABETS = ['абвгдежзийклмнопрстуфхцчшщъыьэюя', 'abcdefghijklmnopqrstuvwxyz'];
+
+/**
+ * The terms `known` holds one edit (a letter left out, added, replaced, or two swapped) from a term
+ * the index lacks: what the reader likely meant to type. Words of letters only; none for short ones.
+ */
+export function oneEditAway(term: string, known: (term: string) => boolean): string[] {
+  const alphabet = ALPHABETS.find((a) => [...term].every((c) => a.includes(c)));
+  if (!alphabet || term.length < 4 || term.length > MAX_FUZZY_TERM_CHARS) return [];
+  const out = new Set<string>();
+  for (let i = 0; i <= term.length; i++) {
+    const [head, tail] = [term.slice(0, i), term.slice(i)];
+    const candidates = [...alphabet].flatMap((c) => [head + c + tail, ...(tail ? [head + c + tail.slice(1)] : [])]);
+    if (tail) candidates.push(head + tail.slice(1));
+    if (tail.length > 1) candidates.push(head + tail[1] + tail[0] + tail.slice(2));
+    for (const candidate of candidates) if (candidate !== term && known(candidate)) out.add(candidate);
+  }
+  return [...out];
 }
 
 /**
  * The body terms a query may look up, to fetch their content chunks before it is planned: the
- * stem of each word (stop words only where the reader required or excluded them), the glossary's
+ * stem of each word (stop words only where the reader required or excluded them) and its other
+ * stem with a fleeting vowel (fleetingVowelForms), the glossary's
  * synonyms of those, and what an explicit wildcard's prefix covers. With `known` (the terms of the
  * index loaded so far), also the words of each token that has an unknown word, retyped on the
  * other keyboard layout (planQuery tries that retyping). Typos are corrected against the terms
@@ -771,7 +830,9 @@ export function contentTerms(query: string, glossary: Glossary, known?: (term: s
       continue;
     }
     const typed = wordTerms(token);
-    for (const term of typed) out.add(term);
+    for (const term of typed) for (const form of [term, ...fleetingVowelForms(term)]) out.add(form);
+    // The words one edit from a misspelt one, for their synonyms (planQuery adds them).
+    if (known) for (const term of typed) if (!known(term)) for (const near of oneEditAway(term, known)) out.add(near);
     const other = known && typed.some((t) => !known(t)) ? switchLayout(token.replace(/^[+-]/, '')) : undefined;
     if (other) for (const term of wordTerms(other)) out.add(term);
   }
@@ -821,6 +882,12 @@ export const NAME_MATCH_BONUS = 1;
  * shares of each the other covers) for the query to name the operation.
  */
 export const OPERATION_NAMED = 0.5;
+/**
+ * How much a section's heading that asks a question («Можно ли запустить Time без доступа в
+ * интернет?», as a page of questions and answers has them) names the section, against a title
+ * naming its page: the question is the reader's own, but a guide whose title fits as well comes first.
+ */
+export const QUESTION_HEADING_FIT = 0.75;
 /** How much of the bonus an operation named by what it acts on keeps when the query's verb is not its own. */
 export const PARAPHRASED_VERB_FIT = 0.5;
 
@@ -910,7 +977,9 @@ export function withinDistance(a: string, b: string, max: number): boolean {
  *   each word weighing by how rare it is (groupWeights);
  * - how well the query names the page: the harmonic mean of the share of the query its title (or
  *   an operation's name) holds and the share of that title the query fills (so «лицензия» is the
- *   name of «Лицензирование», not quite of «Загрузить файл лицензии»);
+ *   name of «Лицензирование», not quite of «Загрузить файл лицензии»); a section's overview is
+ *   named by the titles of the pages under its address as well, and a section by the question
+ *   its heading asks;
  * - for a query in words, a page of the API reference that the query does not name (with the
  *   operation's verb, or a verb paraphrasing it, and what it acts on) gets no such bonus and is
  *   halved: a reader asking «как обновить сервер» or «задания» wants the guide, one asking
@@ -1027,12 +1096,45 @@ function rankPages(plan: Plan, results: lunrTypes.Index.Result[], corpus: Corpus
         : Math.max(fitOf(page.title, objects, page.section.titleTerms - 1, ownVerb), fitOf(page.name, objects, operation.objectWords, ownVerb));
     return {fit: fit < OPERATION_NAMED ? 0 : fit, confirmed: operation.verbs.some((v) => plan.typed.has(v))};
   };
+  /** How well the query names the question its best section's heading asks, if it asks one. */
+  const questionFit = (page: Page) => {
+    const {heading} = page.section;
+    if (!heading.endsWith('?')) return 0;
+    const metadata = page.best.matchData.metadata as Record<string, Record<string, unknown>>;
+    const asked = coveredBy(Object.keys(metadata).filter((term) => 'heading' in metadata[term]));
+    return fitOf(asked, counted, terms(heading).length) * QUESTION_HEADING_FIT;
+  };
   const fits = new Map<Page, {fit: number; confirmed: boolean}>();
   if (prose) for (const page of pages.values()) if (page.section.operation) fits.set(page, operationFit(page, page.section.operation));
   // A query whose verb names no operation that what it acts on fits paraphrases the verb of the
   // operations that fit («вернуть канал из архива» for «Восстановить канал из архива»): they are
   // named, with less confidence.
   const paraphrase = plan.verbs.size > 0 && ![...fits.values()].some((f) => f.confirmed && f.fit > 0);
+  // A section's overview («Руководство по развёртыванию» at /deployment/) leads to the pages under
+  // its address, so their titles name it too: when one of them names a part of the query its own
+  // title does not («развернуть в кубернетесе»), that page is what the reader asks for, and the
+  // overview gets no bonus for its title; when pages of the section name different parts («docker
+  // compose или kubernetes»), the overview of them all is named by all they name.
+  const overviews = new Map<Page, number>();
+  const titled = [...pages.values()].filter((p) => [...p.title.groups].some((g) => !plan.weak.has(g)));
+  for (const page of pages.values()) {
+    const base = page.section.url.replace(/\/$/, '');
+    if (!base) continue;
+    const own = page.title.groups;
+    const named = titled
+      .filter((p) => p !== page && p.section.url.startsWith(`${base}/`))
+      .map((p) => [...p.title.groups].filter((g) => !own.has(g) && !plan.weak.has(g)))
+      .filter((groups) => groups.length);
+    if (!named.length) continue;
+    // Pages that each name a part of the query another one does not.
+    const apart = named.filter((groups, i) => groups.some((g) => named.some((other, j) => j !== i && !other.includes(g))));
+    if (apart.length < 2) overviews.set(page, 0);
+    else {
+      // As fitOf, the whole of the name filled (it is what the section's pages name).
+      const ofQuery = [...new Set([...own, ...named.flat()])].filter((g) => counted.has(g)).length / counted.size;
+      overviews.set(page, (2 * ofQuery) / (ofQuery + 1));
+    }
+  }
   const ranked = [...pages.values()].map((page) => {
     const operation = page.section.operation;
     let fit: number;
@@ -1045,8 +1147,13 @@ function rankPages(plan: Plan, results: lunrTypes.Index.Result[], corpus: Corpus
       const reads = operation.verbs.some((v) => GET_VERBS.includes(v));
       fit = named.confirmed ? named.fit : paraphrase && !reads ? named.fit * PARAPHRASED_VERB_FIT : 0;
       unnamed = fit === 0;
-    } else {
-      fit = Math.max(fitOf(page.title, counted, page.section.titleTerms), operation ? fitOf(page.name, counted, operation.objectWords + 1) : 0);
+    } else if (overviews.has(page)) fit = overviews.get(page)!;
+    else {
+      fit = Math.max(
+        fitOf(page.title, counted, page.section.titleTerms),
+        operation ? fitOf(page.name, counted, operation.objectWords + 1) : 0,
+        questionFit(page),
+      );
     }
     let score = page.strength * share(page.matched) ** (COVERAGE_POWER - SECTION_COVERAGE_POWER) * (1 + NAME_MATCH_BONUS * fit);
     if (unnamed) score *= OPERATION_WEIGHT_FOR_PROSE;
