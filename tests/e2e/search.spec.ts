@@ -73,9 +73,11 @@ test.describe('search bar', () => {
     await expect(options(page).first()).toBeVisible();
     await page.waitForTimeout(1000);
     expect([...new Set(shards)]).toEqual(['administration']);
-    // The body text's index comes in chunks by term: the words typed, letter by letter, need a few of them.
+    // The body text's index comes in chunks by term: the words typed letter by letter (and the
+    // other-layout spellings of the unfinished ones) need some of them, far from all.
+    const manifest = (await (await page.request.get('/search-index/manifest.json')).json()) as {content: unknown[]};
     expect(chunks.size).toBeGreaterThan(0);
-    expect(chunks.size).toBeLessThanOrEqual(8);
+    expect(chunks.size).toBeLessThanOrEqual(manifest.content.length / 3);
     // A word no administration page has: once the reader stops typing, the whole site is searched.
     await box(page).fill('keepalived');
     await expect(page.getByText('В разделе «Администрирование» ничего не найдено. Показаны результаты по всей документации.')).toBeVisible();
@@ -338,8 +340,11 @@ test.describe('search page', () => {
     await expect(page).toHaveURL(/\/search\?q=%D0%B2%D0%B5%D0%B1%D1%85%D1%83%D0%BA&ctx=deployment$/);
     await page.getByLabel('Где искать').selectOption('');
     await expect(page).toHaveURL(/\/search\?q=%D0%B2%D0%B5%D0%B1%D1%85%D1%83%D0%BA$/);
-    // Synonyms: «вебхук» finds the pages on webhooks.
-    await expect(resultLinks(page).first()).toHaveAttribute('href', /webhook/);
+    // Synonyms: «вебхук» finds the pages on webhooks, the API's among them (their addresses say «webhook»).
+    await expect(resultLinks(page).first()).toBeVisible();
+    await expect
+      .poll(async () => (await resultLinks(page).evaluateAll((links) => links.map((a) => a.getAttribute('href')!))).filter((h) => /webhook/.test(h)).length)
+      .toBeGreaterThan(0);
     expect(errors).toEqual([]);
   });
 
