@@ -110,6 +110,15 @@ describe('text pasted from logs is searched as text', () => {
     expect(run('почта -уведомлений').hits.map((h) => h.url)).toEqual([]);
   });
 
+  it('reads `*` as any letters of an index term: a word by its start, its end or a part', () => {
+    const found = run('исход*').hits;
+    expect(found.map((h) => h.url)).toEqual(['/smtp']);
+    expect(found[0].terms).toEqual([expect.stringMatching(/^исход./)]);
+    expect(run('*ключ*').hits.map((h) => h.url)).toEqual(['/db']);
+    expect(run('+журнал* -серв*').hits).toEqual([]);
+    expect(run('*').hits).toEqual([]);
+  });
+
   it('tells a mistyped field name (one letter missing, extra or swapped) from other words', () => {
     expect(['titel', 'titl', 'tittle', 'keyword', 'contents', 'heding'].filter((w) => !FIELDS.some((f) => oneSlipFrom(w, f)))).toEqual([]);
     expect(['level', 'error', 'context', 'time', 'host', 'author', 'title'].filter((w) => FIELDS.some((f) => oneSlipFrom(w, f)))).toEqual([]);

@@ -640,9 +640,11 @@ function wordClauses(parsed: lunrTypes.Query, corpus: Corpus, newGroup: () => nu
     }
     const base = {fields: (clause.fields ?? [...FIELDS]) as Field[], boost: clause.boost ?? 1, presence: clause.presence ?? PRESENCE.OPTIONAL};
     const prohibited = base.presence === PRESENCE.PROHIBITED;
-    if (clause.wildcard && clause.wildcard !== WILDCARD.NONE) {
+    // lunr's parser leaves a typed `*` in the term and its wildcard flags unset.
+    const wildcard = (clause.wildcard ?? WILDCARD.NONE) | (/^\*/.test(clause.term) ? WILDCARD.LEADING : 0) | (/\*$/.test(clause.term) ? WILDCARD.TRAILING : 0);
+    if (wildcard !== WILDCARD.NONE && /[\p{L}\p{N}]/u.test(clause.term)) {
       wordCount++;
-      out.clauses.push({...base, term: fold(clause.term), editDistance: 0, wildcard: clause.wildcard, groups: prohibited ? [] : [newGroup()]});
+      out.clauses.push({...base, term: fold(clause.term), editDistance: 0, wildcard, groups: prohibited ? [] : [newGroup()]});
       continue;
     }
     for (const word of words(clause.term)) {
@@ -860,7 +862,8 @@ export function search(corpus: Corpus, glossary: Glossary, fullQuery: string, li
         fields: clause.fields,
         boost: clause.boost,
         presence: clause.presence,
-        editDistance: clause.editDistance,
+        // lunr reads a term with an edit distance as a fuzzy string, where `*` would be a letter.
+        ...(clause.wildcard === WILDCARD.NONE ? {editDistance: clause.editDistance} : {}),
         wildcard: clause.wildcard,
         usePipeline: false,
       });
