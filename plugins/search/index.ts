@@ -22,6 +22,7 @@ import {
   encodeLines,
   fragmentFile,
   MANIFEST_FORMAT,
+  SHARD_FIELDS,
   SHARD_FORMAT,
   type ContentChunk,
   type Manifest,
@@ -191,7 +192,8 @@ export function buildShard(
       });
     });
   }
-  const {content: _content, ...fields} = encodeFields(sectionTerms);
+  // The body terms go into the content chunks, over the whole site (contentChunks).
+  const fields = encodeFields(sectionTerms, SHARD_FIELDS);
   const content = sectionTerms.map((t) => t.content);
   const contentLengths = content.map((t) => t.length.toString(36)).join(' ');
   return {shard: {format: SHARD_FORMAT, context, firstSection, pages: pageRecords, sections: sectionRecords, fields, contentLengths}, content};

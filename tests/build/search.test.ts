@@ -6,8 +6,8 @@ import {describe, expect, it} from 'vitest';
 import {searchContexts} from '../../config/search';
 import {evaluate, loadBuiltIndex, loadQueries, quality} from '../../scripts/lib/search-eval';
 import {loadCatalogue} from '../../plugins/settings/catalogue';
-import {chunksOf, fragmentFile, splitLines, type Fragment} from '../../src/search/engine/shard';
-import {buildCorpus, contentTerms, planQuery, prepareGlossary, search, type SearchResult} from '../../src/search/engine/searcher';
+import {fragmentFile, splitLines, type Fragment} from '../../src/search/engine/shard';
+import {buildCorpus, planQuery, prepareGlossary, queryChunks, search, type SearchResult} from '../../src/search/engine/searcher';
 
 const build = path.resolve(__dirname, '../../build');
 /** The largest per-context index is at most 300 KB gzip: a section's first query downloads it whole. */
@@ -55,11 +55,9 @@ describe('search index', () => {
   const shardTerms = new Set(shards.flatMap((s) => Object.values(s.fields).flatMap((text) => splitLines(text).map((l) => l.term))));
   const chunkTerms = chunks.map((c) => new Set(splitLines(c.lines).map((l) => l.term)));
   const chunksOfQuery = (query: string) => {
-    const first = contentTerms(query, glossary);
-    const loaded = chunksOf(manifest.content, first.terms, first.prefixes);
+    const loaded = queryChunks(manifest.content, query, glossary);
     const known = (term: string) => shardTerms.has(term) || loaded.some((i) => chunkTerms[i].has(term));
-    const second = contentTerms(query, glossary, known);
-    return [...new Set([...loaded, ...chunksOf(manifest.content, second.terms, second.prefixes)])].sort((a, b) => a - b);
+    return [...new Set([...loaded, ...queryChunks(manifest.content, query, glossary, known)])].sort((a, b) => a - b);
   };
 
   it('cuts the body text into small chunks by term, each fetched only by queries with its terms', () => {

@@ -1,7 +1,7 @@
 /** The body text's index cut into chunks by term: which chunks a query fetches, and that they rank as the whole index would. */
 import {describe, expect, it, vi} from 'vitest';
 import {buildShard, contentChunks} from '../../plugins/search';
-import {buildCorpus, contentTerms, prepareGlossary, search} from '../../src/search/engine/searcher';
+import {buildCorpus, contentTerms, prepareGlossary, queryChunks, search} from '../../src/search/engine/searcher';
 import {chunksOf, splitLines} from '../../src/search/engine/shard';
 import {stem} from '../../src/search/engine/text';
 import {docPage as page, siteFiles} from '../support/search-fixture';
@@ -29,14 +29,12 @@ const glossary = prepareGlossary([
 
 /** The chunks the worker fetches for a query: those of its words, then of the other-layout retypings of unknown ones. */
 function fetchedFor(query: string): number[] {
-  const first = contentTerms(query, glossary);
-  const loaded = chunksOf(manifestContent, first.terms, first.prefixes);
+  const loaded = queryChunks(manifestContent, query, glossary);
   const partial = buildCorpus(
     [shard],
     loaded.map((i) => chunks[i]),
   );
-  const second = contentTerms(query, glossary, (t) => partial.vocabulary.has(t));
-  return [...new Set([...loaded, ...chunksOf(manifestContent, second.terms, second.prefixes)])].sort((a, b) => a - b);
+  return [...new Set([...loaded, ...queryChunks(manifestContent, query, glossary, (t) => partial.vocabulary.has(t))])].sort((a, b) => a - b);
 }
 
 describe('content chunks', () => {

@@ -9,7 +9,6 @@ import {
   assertChunk,
   assertManifest,
   assertShard,
-  chunksOf,
   fragmentFile,
   readPostings,
   splitLines,
@@ -18,7 +17,7 @@ import {
   type Fragment,
   type Shard,
 } from '../engine/shard';
-import {buildCorpus, contentTerms, prepareGlossary, search, type Corpus, type Glossary, type Hit} from '../engine/searcher';
+import {buildCorpus, prepareGlossary, queryChunks, search, type Corpus, type Glossary, type Hit} from '../engine/searcher';
 import {excerptWindow, formsMatcher, markableTerms, markRanges, matchedWords, termMatcher} from '../engine/marks';
 import type {IndexFailure, IndexProblem, Reply, Request, Scope, ShownHit} from './protocol';
 
@@ -170,8 +169,8 @@ interface Fetched {
  * Fetches the content chunks that hold the body terms a query may look up (see contentTerms),
  * adding them to `into`; one that cannot be had is left out (the search goes on without it).
  */
-async function loadChunksFor(baseUrl: string, manifest: Manifest, wanted: {terms: Set<string>; prefixes: string[]}, into: Fetched): Promise<void> {
-  const urls = chunksOf(manifest.content, wanted.terms, wanted.prefixes).map((i) => `${baseUrl}${manifest.content[i].file}`);
+async function loadChunksFor(baseUrl: string, manifest: Manifest, wanted: number[], into: Fetched): Promise<void> {
+  const urls = wanted.map((i) => `${baseUrl}${manifest.content[i].file}`);
   await Promise.all(
     urls.map((url) =>
       loadChunk(url).then(
@@ -292,12 +291,12 @@ async function corpusForQuery(
 ): Promise<{corpus: Corpus; unavailable: IndexProblem[]; incomplete: boolean} | {message: string; problems: IndexProblem[]}> {
   const {scopeKey, manifest, glossary, loaded} = prepared;
   const fetched: Fetched = {chunks: new Map(), complete: true};
-  await loadChunksFor(baseUrl, manifest, contentTerms(query, glossary), fetched);
+  await loadChunksFor(baseUrl, manifest, queryChunks(manifest.content, query, glossary), fetched);
   let built = corpusOf(scopeKey, baseUrl, manifest, loaded, fetched.chunks);
   const first = built.corpus;
   if (!first) return noShard(built.problems);
-  const retyped = contentTerms(query, glossary, (term) => first.vocabulary.has(term));
-  if (chunksOf(manifest.content, retyped.terms, retyped.prefixes).some((i) => !fetched.chunks.has(`${baseUrl}${manifest.content[i].file}`))) {
+  const retyped = queryChunks(manifest.content, query, glossary, (term) => first.vocabulary.has(term));
+  if (retyped.some((i) => !fetched.chunks.has(`${baseUrl}${manifest.content[i].file}`))) {
     await loadChunksFor(baseUrl, manifest, retyped, fetched);
     built = corpusOf(scopeKey, baseUrl, manifest, loaded, fetched.chunks);
   }
@@ -382,7 +381,7 @@ export async function handle(request: Request, post: (reply: Reply) => void): Pr
     // The chunks of the query's words depend on the manifest only: fetched while the shards are.
     const {baseUrl, query} = request;
     loadManifest(baseUrl).then(
-      ({manifest, glossary}) => loadChunksFor(baseUrl, manifest, contentTerms(query, glossary), {chunks: new Map(), complete: true}),
+      ({manifest, glossary}) => loadChunksFor(baseUrl, manifest, queryChunks(manifest.content, query, glossary), {chunks: new Map(), complete: true}),
       () => undefined,
     );
   }

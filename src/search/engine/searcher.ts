@@ -11,7 +11,19 @@ import type lunrTypes from 'lunr';
 import {lunr} from './lunr';
 import {MAX_EDIT_DISTANCE, MAX_EXPANDED_TERMS, MAX_FUZZY_TERM_CHARS, MAX_FUZZY_TERMS, MAX_QUERY_CHARS, MAX_QUERY_TERMS, RESULT_LIMIT} from '../limits';
 import {cutQuery, toLunrSyntax, translateParseError} from './syntax';
-import {FIELDS, fragmentOf, postingLines, readPostings, SHARD_FIELDS, splitLines, type ContentChunk, type Field, type Shard} from './shard';
+import {
+  chunksOf,
+  FIELDS,
+  fragmentOf,
+  postingLines,
+  readPostings,
+  SHARD_FIELDS,
+  splitLines,
+  type ContentChunk,
+  type Field,
+  type Manifest,
+  type Shard,
+} from './shard';
 import {fold, identifierKeys, isIdentifier, isStopWord, methodPathKey, normalizeApiPath, stem, switchLayout, terms, words} from './text';
 
 /**
@@ -842,6 +854,12 @@ export function contentTerms(query: string, glossary: Glossary, known?: (term: s
     if (group.some((phrase) => phrase.every((t) => out.has(t)))) for (const phrase of group) for (const term of phrase) out.add(term);
   }
   return {terms: out, prefixes};
+}
+
+/** The content chunks (indexes into the manifest's `content`) holding the body terms a query may look up (see contentTerms). */
+export function queryChunks(content: Manifest['content'], query: string, glossary: Glossary, known?: (term: string) => boolean): number[] {
+  const {terms, prefixes} = contentTerms(query, glossary, known);
+  return chunksOf(content, terms, prefixes);
 }
 
 /**

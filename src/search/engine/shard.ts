@@ -125,10 +125,13 @@ export function fragmentOf(fragments: [string, number][], section: number): stri
 /** Terms of each field of one section, as the builder collects them. */
 export type SectionTerms = Record<Field, string[]>;
 
-/** Encodes the terms of sections 0…n-1 into per-field inverted lists. */
-export function encodeFields(sections: SectionTerms[]): Record<Field, string> {
-  const out = {} as Record<Field, string>;
-  for (const field of FIELDS) out[field] = encodeLines(sections.map((s) => s[field])).join('\n');
+/** Encodes the terms of sections 0…n-1 into per-field inverted lists (of `fields`, every field by default). */
+export function encodeFields<F extends Field = Field>(
+  sections: SectionTerms[],
+  fields: readonly F[] = FIELDS as readonly Field[] as readonly F[],
+): Record<F, string> {
+  const out = {} as Record<F, string>;
+  for (const field of fields) out[field] = encodeLines(sections.map((s) => s[field])).join('\n');
   return out;
 }
 
