@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import {expect, test, type BrowserContext, type Page} from '@playwright/test';
+import {expect, test, type BrowserContext, type Locator, type Page} from '@playwright/test';
 import {openHydrated, rawGet, watchCspViolations, watchErrors} from './helpers';
 import {STUB_USER, startTimeStub, type TimeStub} from './time-stub';
 
@@ -148,12 +148,11 @@ test.describe('API reference', () => {
     // The server is the host itself: operation paths carry /api/v4 (and the plugin routes their own prefix).
     await expect(server).toContainText('https://time.example.ru');
     await expect(server).not.toContainText('/api/v4');
-    await server.locator('.openapi-explorer__floating-btn').hover();
-    await server.locator('button', {hasText: 'Изменить'}).click({force: true});
+    await pressFloating(server, 'Изменить');
     const host = server.getByLabel('host');
     await expect(host).toHaveValue('time.example.ru');
     await host.fill('chat.corp.example.ru');
-    await server.locator('button', {hasText: 'Скрыть'}).click({force: true});
+    await pressFloating(server, 'Скрыть');
     await expect(server).toContainText('https://chat.corp.example.ru');
     await expect(page.locator('pre').filter({hasText: 'curl'}).first()).toContainText('https://chat.corp.example.ru/api/v4/users/');
   });
@@ -207,13 +206,24 @@ test.describe('API reference', () => {
   });
 });
 
+/**
+ * Presses one of the buttons that float over a try-it field («Изменить», «Скрыть»). They stay
+ * hidden until the pointer is over their field, so the pointer goes there first, and the click waits
+ * for the button to show instead of landing on whatever lies under a hidden one.
+ */
+async function pressFloating(field: Locator, label: string) {
+  const button = field.page().locator('button', {hasText: label});
+  const floating = field.locator('.openapi-explorer__floating-btn', {has: button});
+  await floating.hover();
+  await floating.locator(button).click();
+}
+
 /** Sets the try-it server's host (the spec's server is https://{host}) through the form. */
 async function setServerHost(page: Page, host: string) {
   const server = page.locator('details').filter({hasText: 'Адрес сервера'}).first();
-  await server.locator('.openapi-explorer__floating-btn').hover();
-  await server.locator('button', {hasText: 'Изменить'}).click({force: true});
+  await pressFloating(server, 'Изменить');
   await server.getByLabel('host').fill(host);
-  await server.locator('button', {hasText: 'Скрыть'}).click({force: true});
+  await pressFloating(server, 'Скрыть');
   await expect(server).toContainText(`https://${host}`);
 }
 
@@ -323,14 +333,13 @@ test.describe('try-it against a Time server', () => {
       if (request.url().includes('/api/v4/users/')) requests.push(request.url());
     });
     const server = page.locator('details').filter({hasText: 'Адрес сервера'}).first();
-    await server.locator('.openapi-explorer__floating-btn').hover();
-    const edit = server.locator('button', {hasText: 'Изменить'});
     // A button without a type inside a form is a submit button.
-    await expect(edit).toHaveAttribute('type', 'button');
-    await edit.click({force: true});
+    await expect(server.locator('button', {hasText: 'Изменить'})).toHaveAttribute('type', 'button');
+    await pressFloating(server, 'Изменить');
     await expect(server.getByLabel('host')).toBeVisible();
     await expect(server.locator('button', {hasText: 'Скрыть'})).toHaveAttribute('type', 'button');
-    await server.locator('button', {hasText: 'Скрыть'}).click({force: true});
+    await pressFloating(server, 'Скрыть');
+    await expect(server.getByLabel('host')).toHaveCount(0);
     expect(await page.locator('body').getAttribute('data-submits')).toBeNull();
     // The theme waits 1.2 s before it sends; a submitted form would have sent by now.
     await page.waitForTimeout(2000);

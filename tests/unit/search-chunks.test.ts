@@ -89,6 +89,16 @@ describe('content chunks', () => {
     }
   });
 
+  it('rank the same whatever order the chunks arrive in', () => {
+    const shown = (corpus: ReturnType<typeof buildCorpus>, query: string) => search(corpus, glossary, query).hits.map((h) => [h.url, h.anchor, h.score]);
+    const inOrder = buildCorpus([shard], chunks);
+    const reversed = buildCorpus([shard], [...chunks].reverse());
+    for (const query of ['сервер почты', 'обновление кластера без простоя', 'журналы сервера', 'копия базы']) {
+      expect(shown(reversed, query), query).toEqual(shown(inOrder, query));
+      expect(shown(inOrder, query).length, query).toBeGreaterThan(0);
+    }
+  });
+
   it('are refused when they do not fit the shards', () => {
     expect(() => buildCorpus([shard], [chunks[0], chunks[0]])).toThrow(/listed twice/);
     expect(() => buildCorpus([shard], [chunks[0], {...chunks[1], sections: 99}])).toThrow(/different builds/);

@@ -280,7 +280,9 @@ function chunkLines(shards: Shard[], chunks: ContentChunk[]): TermLine[] {
       if (postings.length) lines.push({term: line.term, field: 'content', postings, offset: 0});
     }
   }
-  return lines;
+  // The chunks arrive in whatever order the network delivers them; a field vector is a sorted list
+  // of term numbers, so the lines go in term order whatever the order of the chunks.
+  return lines.sort((a, b) => (a.term < b.term ? -1 : 1));
 }
 
 /**
