@@ -116,7 +116,13 @@ export function extractPage(html: string, settings: ReadonlyMap<string, PageSett
     }
   };
   root.contents().each((_, node) => walk(node));
-  const squeeze = (text: string) => text.replace(/\s+/g, ' ').trim();
+  // A no-break space between digits is a thousands separator («3 000»), which words() reads as one number.
+  const squeeze = (text: string) =>
+    text
+      .replace(/\s+/g, (run: string, at: number, all: string) =>
+        /^[\u00a0\u202f\u2009]$/.test(run) && /\d/.test(all[at - 1]) && /\d/.test(all[at + 1] ?? '') ? run : ' ',
+      )
+      .trim();
   const missing = [...settings.keys()].filter((anchor) => !sections.some((s) => described.has(s) && s.anchor === anchor));
   if (missing.length) throw new Error(`search index: settings of the catalogue missing from the page «${title}»: ${missing.map((a) => `#${a}`).join(', ')}`);
   for (const [section, {key, description}] of described) {

@@ -22,6 +22,12 @@ describe('search text', () => {
     expect(stem('siteurl')).toBe('siteurl');
   });
 
+  it('reads a number with no-break thousands separators as the number the reader types', () => {
+    expect(terms('до 3\u00a0000 пользователей, лимит 65\u202f536')).toEqual(terms('до 3000 пользователей, лимит 65536'));
+    // A plain space separates numbers: ports stay two words.
+    expect(terms('порты 80 443')).toEqual(['порт', '80', '443']);
+  });
+
   it('normalises API paths and keys the way readers paste them', () => {
     expect(normalizeApiPath('https://time.example.ru/api/v4/users/{user_id}/image')).toBe('/users/{}/image');
     expect(normalizeApiPath('/API/V4/Posts/')).toBe('/posts');
@@ -148,6 +154,11 @@ describe('search', () => {
     ]);
     expect(extractPage('<html class="plugin-pages"><body><article></article></body></html>')).toBeUndefined();
     expect(cutAtWord('слово '.repeat(50), 30)).toMatch(/^слово( слово)+…$/);
+  });
+
+  it('keeps a no-break space between digits when it squeezes the page text, so the number stays one', () => {
+    const page = extractPage(html('Размеры', '<p>На 3&nbsp;000\n пользователей&nbsp; и&nbsp;больше.</p>'))!;
+    expect(page.sections[0].text).toBe('На 3\u00a0000 пользователей и больше.');
   });
 
   it('finds pages by inflected Russian words, and lands on the section', () => {

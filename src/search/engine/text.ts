@@ -4,7 +4,8 @@
  *
  * - Case and `ё` are folded (`Ёлка` → `елка`).
  * - Words are runs of letters, digits and `_` (so `TIME_SERVICESETTINGS_SITEURL` stays one word,
- *   `ServiceSettings.SiteURL` becomes `servicesettings` + `siteurl`).
+ *   `ServiceSettings.SiteURL` becomes `servicesettings` + `siteurl`); a number written with
+ *   thousands separators («3 000») is one word (`3000`).
  * - Words made of letters only are stemmed: Cyrillic with the Snowball Russian stemmer, Latin with
  *   Porter (both from lunr / lunr-languages). Words with digits or `_` are kept as written.
  * - Russian and English stop words are dropped.
@@ -21,9 +22,15 @@ export function fold(text: string): string {
   return text.toLowerCase().replace(/ё/g, 'е');
 }
 
-/** The words of a text, folded, in order (no stemming). */
+/**
+ * A thousands separator in a Russian number: a no-break, narrow no-break or thin space between
+ * digits, before a group of three («3 000», «65 536»). The reader types the number whole.
+ */
+const THOUSANDS_SEPARATOR = /(?<=\d)[\u00a0\u202f\u2009](?=\d{3}(?!\d))/g;
+
+/** The words of a text, folded, in order (no stemming); a number with thousands separators is one word. */
 export function words(text: string): string[] {
-  return fold(text).match(WORD) ?? [];
+  return fold(text).replace(THOUSANDS_SEPARATOR, '').match(WORD) ?? [];
 }
 
 const ruStem = lunr.ru.stemmer as unknown as (token: lunr.Token) => lunr.Token;
