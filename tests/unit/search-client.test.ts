@@ -32,6 +32,14 @@ describe('marking search terms', () => {
     const text = 'Почта, почтой и SMTP; Compose, composed, docker.';
     expect(markRanges(text, matches).map(([a, b]) => text.slice(a, b))).toEqual(['Почта', 'почтой', 'Compose', 'composed']);
   });
+
+  it('marks a number the reader typed whole where the page separates its thousands', () => {
+    const text = 'До 3\u00a0000 пользователей; порты 80 443; лимит 65\u202f536.';
+    const marked = (typed: string[]) => markRanges(text, formsMatcher(typed)).map(([a, b]) => text.slice(a, b));
+    expect(marked(['3000', '65536'])).toEqual(['3\u00a0000', '65\u202f536']);
+    expect(marked(['80'])).toEqual(['80']);
+    expect(marked(['000'])).toEqual([]);
+  });
 });
 
 describe('search contexts in the address', () => {

@@ -28,9 +28,20 @@ export function fold(text: string): string {
  */
 const THOUSANDS_SEPARATOR = /(?<=\d)[\u00a0\u202f\u2009](?=\d{3}(?!\d))/g;
 
+/** `text` with its numbers written whole («3 000» → «3000»). */
+export function joinThousands(text: string): string {
+  return text.replace(THOUSANDS_SEPARATOR, '');
+}
+
+/**
+ * A word as it stands in running text, for marking: a number with thousands separators is one
+ * (global: a caller that runs exec() needs its own copy).
+ */
+export const TEXT_WORD = /(?<![\p{L}\p{N}_])\d{1,3}(?:[\u00a0\u202f\u2009]\d{3})+(?![\p{L}\p{N}_])|[\p{L}\p{N}_]+/gu;
+
 /** The words of a text, folded, in order (no stemming); a number with thousands separators is one word. */
 export function words(text: string): string[] {
-  return fold(text).replace(THOUSANDS_SEPARATOR, '').match(WORD) ?? [];
+  return joinThousands(fold(text)).match(WORD) ?? [];
 }
 
 const ruStem = lunr.ru.stemmer as unknown as (token: lunr.Token) => lunr.Token;
