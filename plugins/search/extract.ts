@@ -5,7 +5,7 @@
  * left out; inline code stays.
  */
 import type {AnyNode, Element} from 'domhandler';
-import {identifierKeys, isIdentifier} from '../../src/search/engine/text';
+import {identifierKeys, isIdentifier, squeezeSpace} from '../../src/search/engine/text';
 import {EXCERPT_CHARS, firstSentence} from '../../src/search/engine/marks';
 import {site} from '../../config/site';
 import {ARTICLE_CHROME, CONTROLS, headingText, readPage} from '../shared/built-site';
@@ -116,19 +116,12 @@ export function extractPage(html: string, settings: ReadonlyMap<string, PageSett
     }
   };
   root.contents().each((_, node) => walk(node));
-  // A no-break space between digits is a thousands separator («3 000»), which words() reads as one number.
-  const squeeze = (text: string) =>
-    text
-      .replace(/\s+/g, (run: string, at: number, all: string) =>
-        /^[\u00a0\u202f\u2009]$/.test(run) && /\d/.test(all[at - 1]) && /\d/.test(all[at + 1] ?? '') ? run : ' ',
-      )
-      .trim();
   const missing = [...settings.keys()].filter((anchor) => !sections.some((s) => described.has(s) && s.anchor === anchor));
   if (missing.length) throw new Error(`search index: settings of the catalogue missing from the page «${title}»: ${missing.map((a) => `#${a}`).join(', ')}`);
   for (const [section, {key, description}] of described) {
-    const meaning = squeeze(section.text.slice(description));
+    const meaning = squeezeSpace(section.text.slice(description));
     section.summary = meaning ? `${key} — ${firstSentence(meaning, Math.max(EXCERPT_CHARS - key.length - 3, 100))}` : key;
   }
-  for (const section of sections) section.text = squeeze(section.text);
+  for (const section of sections) section.text = squeezeSpace(section.text);
   return {title, crumbs, keywords, description, sections: sections.filter((s, i) => i === 0 || s.text || s.heading)};
 }

@@ -4,7 +4,7 @@
  * `настройк` whatever form the query used. Shared by the search worker (titles and excerpts in the
  * results) and the target page (src/search/client/highlightPage.ts).
  */
-import {fold, joinThousands, stem, TEXT_WORD, words} from './text';
+import {fold, joinThousands, stem, WORD, words} from './text';
 
 /** `[start, end)` offsets into a text. */
 export type Range = [number, number];
@@ -48,7 +48,7 @@ export function matchedWords(query: string, terms: readonly string[]): string[] 
 /** The words of `text` to mark. */
 export function markRanges(text: string, matches: (word: string) => boolean): Range[] {
   const out: Range[] = [];
-  for (const m of text.matchAll(TEXT_WORD)) {
+  for (const m of text.matchAll(WORD)) {
     if (matches(m[0])) out.push([m.index, m.index + m[0].length]);
   }
   return out;
@@ -56,7 +56,7 @@ export function markRanges(text: string, matches: (word: string) => boolean): Ra
 
 /** The word pattern for marking in the DOM (one fresh RegExp per call: it is stateful). */
 export function wordPattern(): RegExp {
-  return new RegExp(TEXT_WORD.source, TEXT_WORD.flags);
+  return new RegExp(WORD.source, WORD.flags);
 }
 
 /* ------------------------------------------------------------------------------------------------

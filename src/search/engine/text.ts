@@ -12,8 +12,19 @@
  */
 import {lunr} from './lunr';
 
-/** A word: a run of letters, digits and `_` (global: code that calls exec() needs its own copy). */
-export const WORD = /[\p{L}\p{N}_]+/gu;
+/**
+ * A thousands separator in a Russian number: a no-break, narrow no-break or thin space («3 000»,
+ * «65 536»). The reader types the number whole.
+ */
+const SEPARATOR = '[\\u00a0\\u202f\\u2009]';
+const SEPARATORS = new RegExp(SEPARATOR, 'g');
+const LONE_SEPARATOR = new RegExp(`^${SEPARATOR}$`);
+
+/**
+ * A word: a run of letters, digits and `_`, or a number with thousands separators (global: code
+ * that calls exec() needs its own copy).
+ */
+export const WORD = new RegExp(`\\d{1,3}(?:${SEPARATOR}\\d{3})+(?![\\p{L}\\p{N}_])|[\\p{L}\\p{N}_]+`, 'gu');
 const CYRILLIC_WORD = /^[а-я]+$/;
 const LATIN_WORD = /^[a-z]+$/;
 
@@ -22,26 +33,21 @@ export function fold(text: string): string {
   return text.toLowerCase().replace(/ё/g, 'е');
 }
 
-/**
- * A thousands separator in a Russian number: a no-break, narrow no-break or thin space between
- * digits, before a group of three («3 000», «65 536»). The reader types the number whole.
- */
-const THOUSANDS_SEPARATOR = /(?<=\d)[\u00a0\u202f\u2009](?=\d{3}(?!\d))/g;
-
-/** `text` with its numbers written whole («3 000» → «3000»). */
-export function joinThousands(text: string): string {
-  return text.replace(THOUSANDS_SEPARATOR, '');
+/** A word of WORD as the reader types it: a number without its thousands separators («3 000» → «3000»). */
+export function joinThousands(word: string): string {
+  return word.replace(SEPARATORS, '');
 }
 
-/**
- * A word as it stands in running text, for marking: a number with thousands separators is one
- * (global: a caller that runs exec() needs its own copy).
- */
-export const TEXT_WORD = /(?<![\p{L}\p{N}_])\d{1,3}(?:[\u00a0\u202f\u2009]\d{3})+(?![\p{L}\p{N}_])|[\p{L}\p{N}_]+/gu;
+/** Runs of white space as one space, but for a thousands separator between digits, which WORD needs. */
+export function squeezeSpace(text: string): string {
+  return text
+    .replace(/\s+/g, (run: string, at: number, all: string) => (LONE_SEPARATOR.test(run) && /\d/.test(all[at - 1]) && /\d/.test(all[at + 1] ?? '') ? run : ' '))
+    .trim();
+}
 
 /** The words of a text, folded, in order (no stemming); a number with thousands separators is one word. */
 export function words(text: string): string[] {
-  return joinThousands(fold(text)).match(WORD) ?? [];
+  return (fold(text).match(WORD) ?? []).map(joinThousands);
 }
 
 const ruStem = lunr.ru.stemmer as unknown as (token: lunr.Token) => lunr.Token;
