@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {fleetingVowelForms, oneEditAway, planQuery, prepareGlossary, search, withoutCommand} from '../../src/search/engine/searcher';
-import {corpusOfPages} from '../support/search-fixture';
+import {corpusOfPages, docPage} from '../support/search-fixture';
 import {extractPage} from '../../plugins/search/extract';
 
 /** Ranking rules for queries in words: how readers phrase tasks and questions. */
@@ -208,5 +208,57 @@ describe('search ranking', () => {
     const glossary = prepareGlossary([['хранение данных', 'data retention']]);
     // /data holds «данные» again and again, but not «хранение»: it is not about data retention.
     expect(first('data retention', glossary)).toBe('/retention');
+  });
+
+  describe('what a query names besides the words of a page', () => {
+    const ranks = (pages: Parameters<typeof corpusOfPages>[0], q: string, glossary = prepareGlossary([])) =>
+      search(corpusOfPages(pages), glossary, q).hits.map((h) => h.url);
+
+    it('puts the API section first when the reader says the API', () => {
+      const pages = [
+        docPage(
+          '/admin/limits',
+          'Ограничение частоты',
+          '<p>Запросы в секунду: сервер считает запросы в секунду от каждого адреса, запросы сверх лимита отклоняет.</p>',
+        ),
+        docPage('/api/limits', 'Лимиты', '<p>Клиент шлёт не больше десяти запросов в секунду.</p>'),
+        docPage('/other', 'Прочее', '<p>Ничего.</p>'),
+      ];
+      expect(ranks(pages, 'сколько запросов в секунду')[0]).toBe('/admin/limits');
+      expect(ranks(pages, 'сколько запросов в секунду можно слать в api')[0]).toBe('/api/limits');
+    });
+
+    it('lets a section heading the query fills name its page', () => {
+      const pages = [
+        docPage('/first-enter', 'Первый вход', '<h2 id="admin">Создайте первого администратора</h2><p>Откройте адрес сервера и заполните форму.</p>'),
+        docPage(
+          '/bot',
+          'Создать бота',
+          '<p>Создайте первого бота от имени администратора. Создайте токен первого бота: токен создайте от имени администратора, первого бота администратора видят все.</p>',
+        ),
+        docPage('/other', 'Прочее', '<p>Ничего.</p>'),
+      ];
+      const hits = search(corpusOfPages(pages), prepareGlossary([]), 'создать первого администратора').hits;
+      expect([hits[0].url, hits[0].anchor]).toEqual(['/first-enter', 'admin']);
+    });
+
+    it('takes a query of broad words only as its topic, not the words that shape the question', () => {
+      const pages = [
+        docPage('/reference', 'API Time', '<p>Интерфейс сервера для программ: токены, лимиты и формат ошибок.</p>'),
+        docPage('/cookbook', 'Рецепты API Time', '<p>Какие рецепты есть, какие читать первыми и как их запускать.</p>'),
+        docPage('/other', 'Прочее', '<p>Ничего.</p>'),
+      ];
+      expect(ranks(pages, 'какие api вообще есть у time')[0]).toBe('/reference');
+    });
+
+    it('does not take a word the glossary knows for a typo of another word', () => {
+      const pages = [
+        docPage('/gitlab', 'GitLab', '<p>Уведомления о каждом merge request приходят в канал.</p>'),
+        docPage('/push', 'Push-уведомления', '<p>Уведомления держатся в очереди, сервер держит уведомления до отправки.</p>'),
+        docPage('/other', 'Прочее', '<p>Ничего.</p>'),
+      ];
+      const glossary = prepareGlossary([['merge request', 'мерж реквест']]);
+      expect(ranks(pages, 'уведомления о мерж реквестах', glossary)[0]).toBe('/gitlab');
+    });
   });
 });

@@ -451,6 +451,8 @@ export interface Plan {
   clauses: Clause[];
   groups: number;
   weak: Set<number>;
+  /** The weak groups that shape the question («какие», «узнать»), as against naming a topic too broad to tell pages apart («api», «time»). */
+  shaping: Set<number>;
   /** Groups of the verbs the reader typed (see isVerb): what the query asks to do rather than to what. */
   verbs: Set<number>;
   /** The query asks for the API (see API_WORDS). */
@@ -637,6 +639,7 @@ interface WordPlan {
   /** Stems of the optional words, with their groups (for the synonyms). */
   optionalWords: Map<string, number>;
   weak: Set<number>;
+  shaping: Set<number>;
   verbs: Set<number>;
   api: boolean;
   termsCut: boolean;
@@ -644,7 +647,7 @@ interface WordPlan {
 
 /** The clauses of lunr's parse of the query, word by word: stems, typo distances, groups, weak words. */
 function wordClauses(parsed: lunrTypes.Query, corpus: Corpus, newGroup: () => number): WordPlan {
-  const out: WordPlan = {clauses: [], optionalWords: new Map(), weak: new Set(), verbs: new Set(), api: false, termsCut: false};
+  const out: WordPlan = {clauses: [], optionalWords: new Map(), weak: new Set(), shaping: new Set(), verbs: new Set(), api: false, termsCut: false};
   let wordCount = 0;
   let fuzzyCount = 0;
   for (const clause of parsed.clauses as (lunrTypes.Query.Clause & {presence?: number})[]) {
@@ -680,6 +683,7 @@ function wordClauses(parsed: lunrTypes.Query, corpus: Corpus, newGroup: () => nu
       const isWeak =
         base.presence === PRESENCE.OPTIONAL && (WEAK_WORDS.has(term) || API_WORDS.has(term) || PRODUCT_WORDS.has(term)) && (clause.boost ?? 1) === 1;
       if (isWeak) out.weak.add(group);
+      if (isWeak && WEAK_WORDS.has(term)) out.shaping.add(group);
       if (isVerb(word, term, corpus)) out.verbs.add(group);
       const boost = isWeak ? WEAK_BOOST : base.boost;
       if (fuzzy > 1 && !clause.editDistance) {
@@ -705,11 +709,12 @@ export const SYNONYM_BOOST = 0.5;
  * Synonyms: a glossary group member found in the query (as a word or a phrase) adds the other
  * members, standing for the words of the member found.
  */
-function synonymClauses(optionalWords: Map<string, number>, glossary: Glossary, corpus: Corpus): Clause[] {
+function synonymClauses(optionalWords: Map<string, number>, glossary: Glossary, corpus: Corpus, recognized = new Set<string>()): Clause[] {
   const clauses: Clause[] = [];
   for (const synonyms of glossary) {
     const hit = synonyms.find((phrase) => phrase.every((t) => optionalWords.has(t)));
     if (!hit) continue;
+    hit.forEach((t) => recognized.add(t));
     const groupsOfHit = [...new Set(hit.map((t) => optionalWords.get(t)!))];
     const added = new Set<string>();
     for (const phrase of synonyms) {
@@ -732,6 +737,29 @@ function synonymClauses(optionalWords: Map<string, number>, glossary: Glossary, 
     }
   }
   return clauses;
+}
+
+/**
+ * A word the glossary knows as typed («мерж» of «мерж реквест») is no typo, though the index may
+ * lack it: its clauses look it up as it is, not one or two edits away («держ»), at their whole weight.
+ */
+function exactWhereRecognized(clauses: Clause[], recognized: Set<string>): Clause[] {
+  const out: Clause[] = [];
+  const merged = new Map<string, Clause>();
+  for (const clause of clauses) {
+    if (!clause.editDistance || !recognized.has(clause.term) || clause.presence !== PRESENCE.OPTIONAL) {
+      out.push(clause);
+      continue;
+    }
+    const seen = merged.get(clause.term);
+    if (seen) seen.boost += clause.boost;
+    else {
+      const exact = {...clause, editDistance: 0};
+      merged.set(clause.term, exact);
+      out.push(exact);
+    }
+  }
+  return out;
 }
 
 /**
@@ -788,14 +816,16 @@ export function planQuery(query: string, corpus: Corpus, glossary: Glossary): Pl
     if (error instanceof lunr.QueryParseError) return {error: translateParseError(error.message, FIELDS)};
     throw error;
   }
-  const {clauses: wordPart, optionalWords, weak, verbs, api, termsCut} = wordClauses(parsed, corpus, newGroup);
+  const {clauses: wordPart, optionalWords, weak, shaping, verbs, api, termsCut} = wordClauses(parsed, corpus, newGroup);
   // A misspelt word has the synonyms of the words one edit away from it («адита»: аудит, audit).
   const known = (term: string) => corpus.vocabulary.has(term);
   const corrected = new Map(optionalWords);
   for (const [term, group] of optionalWords)
     if (!known(term)) for (const near of oneEditAway(term, known)) if (!corrected.has(near)) corrected.set(near, group);
-  clauses.push(...wordPart, ...synonymClauses(corrected, glossary, corpus));
-  return {clauses, groups, weak, verbs, api, typed: typedTerms(text, glossary), retyped, termsCut};
+  const recognized = new Set<string>();
+  const synonyms = synonymClauses(corrected, glossary, corpus, recognized);
+  clauses.push(...exactWhereRecognized(wordPart, recognized), ...synonyms);
+  return {clauses, groups, weak, shaping, verbs, api, typed: typedTerms(text, glossary), retyped, termsCut};
 }
 
 const ALPHABETS = ['абвгдежзийклмнопрстуфхцчшщъыьэюя', 'abcdefghijklmnopqrstuvwxyz'];
@@ -911,6 +941,17 @@ export const OPERATION_NAMED = 0.5;
  * naming its page: the question is the reader's own, but a guide whose title fits as well comes first.
  */
 export const QUESTION_HEADING_FIT = 0.75;
+/**
+ * The same for a heading that names its section («Шаг 1. Создайте первого администратора»): less
+ * than a question, which is the reader's own words.
+ */
+export const HEADING_FIT = 0.5;
+/** How well a heading that is no question must fit the query to name its section at all. */
+export const HEADING_NAMED = 0.5;
+/** The API section of the site: the reference and the cookbook. */
+const API_SECTION = /^\/api(?:\/|$)/;
+/** How much higher a page of the API section ranks for a query that says it wants the API («через api»). */
+export const API_SECTION_BONUS = 2;
 /** How much of the bonus an operation named by what it acts on keeps when the query's verb is not its own. */
 export const PARAPHRASED_VERB_FIT = 0.5;
 
@@ -1001,18 +1042,23 @@ export function withinDistance(a: string, b: string, max: number): boolean {
  * - how well the query names the page: the harmonic mean of the share of the query its title (or
  *   an operation's name) holds and the share of that title the query fills (so «лицензия» is the
  *   name of «Лицензирование», not quite of «Загрузить файл лицензии»); a section's overview is
- *   named by the titles of the pages under its address as well, and a section by the question
- *   its heading asks;
+ *   named by the titles of the pages under its address as well, and a section by its heading;
  * - for a query in words, a page of the API reference that the query does not name (with the
  *   operation's verb, or a verb paraphrasing it, and what it acts on) gets no such bonus and is
  *   halved: a reader asking «как обновить сервер» or «задания» wants the guide, one asking
- *   «создать сообщение» wants CreatePost.
+ *   «создать сообщение» wants CreatePost;
+ * - for a query that says it wants the API («лимит запросов в api»), a page of the API section
+ *   ranks API_SECTION_BONUS higher than a guide to the same words.
  */
 function rankPages(plan: Plan, results: lunrTypes.Index.Result[], corpus: Corpus, limit: number): Hit[] {
   const prose = !plan.api && !plan.clauses.some((c) => c.fields.length === 1 && c.fields[0] === 'keywords');
   const groupsOf = groupsOfTerm(plan);
-  const subject = [...Array(plan.groups).keys()].filter((g) => !plan.weak.has(g));
-  const counted = new Set(subject.length ? subject : [...Array(plan.groups).keys()]);
+  // A query of weak words only («какие api вообще есть у time») is about its broad topic, not about
+  // the words that shape the question.
+  const all = [...Array(plan.groups).keys()];
+  const subject = all.filter((g) => !plan.weak.has(g));
+  const topic = all.filter((g) => !plan.shaping.has(g));
+  const counted = new Set(subject.length ? subject : topic.length ? topic : all);
   interface Match {
     groups: Set<number>;
     terms: Set<string>;
@@ -1068,6 +1114,24 @@ function rankPages(plan: Plan, results: lunrTypes.Index.Result[], corpus: Corpus
     const ofName = Math.min(1, terms / length);
     return (2 * ofQuery * ofName) / (ofQuery + ofName);
   };
+  /**
+   * How well the query names a section by its heading. A question the heading asks is the reader's
+   * own words (fitOf); a heading that names the section must hold the weightier part of the query,
+   * each word weighing by how rare it is, and fit it at least HEADING_NAMED («Подключить узлы» does
+   * not name what «подключить redis» asks for).
+   */
+  const headingFit = (page: Page) => {
+    const {heading} = page.section;
+    if (!heading) return 0;
+    const metadata = page.best.matchData.metadata as Record<string, Record<string, unknown>>;
+    const named = coveredBy(Object.keys(metadata).filter((term) => 'heading' in metadata[term]));
+    const length = terms(heading).length;
+    if (heading.endsWith('?')) return fitOf(named, counted, length) * QUESTION_HEADING_FIT;
+    const ofQuery = share(new Set([...named.groups].filter((g) => counted.has(g))));
+    const ofName = Math.min(1, named.terms.size / length);
+    const fit = ofQuery && ofName ? (2 * ofQuery * ofName) / (ofQuery + ofName) : 0;
+    return fit < HEADING_NAMED ? 0 : fit * HEADING_FIT;
+  };
   const pages = new Map<string, Page>();
   for (const result of results) {
     const section = corpus.sections[Number(result.ref)];
@@ -1119,14 +1183,6 @@ function rankPages(plan: Plan, results: lunrTypes.Index.Result[], corpus: Corpus
         : Math.max(fitOf(page.title, objects, page.section.titleTerms - 1, ownVerb), fitOf(page.name, objects, operation.objectWords, ownVerb));
     return {fit: fit < OPERATION_NAMED ? 0 : fit, confirmed: operation.verbs.some((v) => plan.typed.has(v))};
   };
-  /** How well the query names the question its best section's heading asks, if it asks one. */
-  const questionFit = (page: Page) => {
-    const {heading} = page.section;
-    if (!heading.endsWith('?')) return 0;
-    const metadata = page.best.matchData.metadata as Record<string, Record<string, unknown>>;
-    const asked = coveredBy(Object.keys(metadata).filter((term) => 'heading' in metadata[term]));
-    return fitOf(asked, counted, terms(heading).length) * QUESTION_HEADING_FIT;
-  };
   const fits = new Map<Page, {fit: number; confirmed: boolean}>();
   if (prose) for (const page of pages.values()) if (page.section.operation) fits.set(page, operationFit(page, page.section.operation));
   // A query whose verb names no operation that what it acts on fits paraphrases the verb of the
@@ -1175,11 +1231,12 @@ function rankPages(plan: Plan, results: lunrTypes.Index.Result[], corpus: Corpus
       fit = Math.max(
         fitOf(page.title, counted, page.section.titleTerms),
         operation ? fitOf(page.name, counted, operation.objectWords + 1) : 0,
-        questionFit(page),
+        headingFit(page),
       );
     }
     let score = page.strength * share(page.matched) ** (COVERAGE_POWER - SECTION_COVERAGE_POWER) * (1 + NAME_MATCH_BONUS * fit);
     if (unnamed) score *= OPERATION_WEIGHT_FOR_PROSE;
+    if (plan.api && API_SECTION.test(page.section.url)) score *= 1 + API_SECTION_BONUS;
     return {page, score};
   });
   ranked.sort((a, b) => b.score - a.score);
