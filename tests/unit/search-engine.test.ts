@@ -17,6 +17,15 @@ describe('search text', () => {
     expect(terms('и в the of')).toEqual([]);
   });
 
+  it('keeps the words of the stop list that name what the docs are about', () => {
+    // «время жизни», «каждый день», «первый», «человек» are on the Russian stop list.
+    expect(terms('время жизни токена').slice(0, 2)).toEqual(['врем', 'жизн']);
+    expect(terms('каждый день')).toEqual([stem('день')]);
+    expect(terms('первый вход')).toEqual(terms('первого входа'));
+    expect(terms('на 3 тысячи человек')).toEqual(terms('3 тысяч человек'));
+    expect(terms('что и как')).toEqual([]);
+  });
+
   it('keeps identifiers with digits or underscores as written', () => {
     expect(terms('TIME_SERVICESETTINGS_SITEURL v4')).toEqual(['time_servicesettings_siteurl', 'v4']);
     expect(stem('siteurl')).toBe('siteurl');

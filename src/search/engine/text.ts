@@ -55,8 +55,33 @@ const enStem = lunr.stemmer as unknown as (token: lunr.Token) => lunr.Token;
 const ruStop = lunr.ru.stopWordFilter as unknown as (token: lunr.Token) => lunr.Token | undefined;
 const enStop = lunr.stopWordFilter as unknown as (token: lunr.Token) => lunr.Token | undefined;
 
+/**
+ * Words of the Russian stop list that name what this documentation is about: time limits and
+ * lifetimes («время жизни токена»), names («имя пользователя»), periods («каждый день», «раз в
+ * год»), sizes («на 3 тысячи человек») and order («первый вход»). Their other forms («первого»,
+ * «жизни», «дней») are on no list, so dropping these made «первый вход» a search for «вход» alone.
+ */
+const RUSSIAN_CONTENT_WORDS = new Set([
+  'время',
+  'времени',
+  'жизнь',
+  'имя',
+  'день',
+  'год',
+  'года',
+  'году',
+  'лет',
+  'первый',
+  'второй',
+  'третий',
+  'человек',
+  'тысяч',
+  'процентов',
+]);
+
 /** True for a word the stop lists drop (`и`, `в`, `the`, `of`…). */
 export function isStopWord(word: string): boolean {
+  if (RUSSIAN_CONTENT_WORDS.has(word)) return false;
   const token = new lunr.Token(word, {});
   return ruStop(token) === undefined || enStop(token) === undefined;
 }
