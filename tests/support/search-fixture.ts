@@ -16,9 +16,20 @@ export const docPage = (url: string, title: string, body: string, keywords: stri
 
 /** One context's pages as a lunr index with every content chunk loaded (`chunkChars` small: several chunks). */
 export function corpusOfPages(pages: IndexGroup['pages'], chunkChars = 200) {
-  const {shard, content} = buildShard('', pages);
+  return corpusOfContexts([{context: '', pages}], chunkChars);
+}
+
+/** The pages of several contexts as one index, as the whole-site search loads it. */
+export function corpusOfContexts(groups: Pick<IndexGroup, 'context' | 'pages'>[], chunkChars = 200) {
+  const shards = [];
+  const content: string[][] = [];
+  for (const {context, pages} of groups) {
+    const built = buildShard(context, pages, new Map(), content.length);
+    shards.push(built.shard);
+    content.push(...built.content);
+  }
   return buildCorpus(
-    [shard],
+    shards,
     contentChunks(content, chunkChars).map((c) => c.chunk),
   );
 }

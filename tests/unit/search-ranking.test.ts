@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {fleetingVowelForms, oneEditAway, planQuery, prepareGlossary, search, withoutCommand} from '../../src/search/engine/searcher';
-import {corpusOfPages, docPage} from '../support/search-fixture';
+import {corpusOfContexts, corpusOfPages, docPage} from '../support/search-fixture';
 import {extractPage} from '../../plugins/search/extract';
 
 /** Ranking rules for queries in words: how readers phrase tasks and questions. */
@@ -215,17 +215,23 @@ describe('search ranking', () => {
       search(corpusOfPages(pages), glossary, q).hits.map((h) => h.url);
 
     it('puts the API section first when the reader says the API', () => {
-      const pages = [
-        docPage(
-          '/admin/limits',
-          'Ограничение частоты',
-          '<p>Запросы в секунду: сервер считает запросы в секунду от каждого адреса, запросы сверх лимита отклоняет.</p>',
-        ),
-        docPage('/api/limits', 'Лимиты', '<p>Клиент шлёт не больше десяти запросов в секунду.</p>'),
-        docPage('/other', 'Прочее', '<p>Ничего.</p>'),
-      ];
-      expect(ranks(pages, 'сколько запросов в секунду')[0]).toBe('/admin/limits');
-      expect(ranks(pages, 'сколько запросов в секунду можно слать в api')[0]).toBe('/api/limits');
+      const corpus = corpusOfContexts([
+        {
+          context: 'administration',
+          pages: [
+            docPage(
+              '/administration/limits',
+              'Ограничение частоты',
+              '<p>Запросы в секунду: сервер считает запросы в секунду от каждого адреса, запросы сверх лимита отклоняет.</p>',
+            ),
+            docPage('/administration/other', 'Прочее', '<p>Ничего.</p>'),
+          ],
+        },
+        {context: 'api', pages: [docPage('/api/limits', 'Лимиты', '<p>Клиент шлёт не больше десяти запросов в секунду.</p>')]},
+      ]);
+      const first = (q: string) => search(corpus, prepareGlossary([]), q).hits[0]?.url;
+      expect(first('сколько запросов в секунду')).toBe('/administration/limits');
+      expect(first('сколько запросов в секунду можно слать в api')).toBe('/api/limits');
     });
 
     it('lets a section heading the query fills name its page', () => {

@@ -66,7 +66,7 @@ export interface SearchResult {
  * What a section shows in a result, and what ranking needs of its page: the number of terms in its
  * title and, for a page of the API reference, how its operation is named.
  */
-type Section = Omit<Hit, 'score' | 'terms'> & {titleTerms: number; operation?: Operation};
+type Section = Omit<Hit, 'score' | 'terms'> & {titleTerms: number; context: string; operation?: Operation};
 
 /**
  * A page of the API reference (an operation's or a tag's): the verbs its operation may be asked
@@ -304,7 +304,17 @@ export function buildCorpus(shards: Shard[], chunks: ContentChunk[] = []): Corpu
       before.set(page, number + 1);
       if (name && !operations.has(page)) operations.set(page, operationOf(title, name));
       const operation = operations.get(page);
-      sections.push({url, anchor, title, heading, crumbs, fragment: fragmentOf(fragments, number), titleTerms: 0, ...(operation ? {operation} : {})});
+      sections.push({
+        url,
+        anchor,
+        title,
+        heading,
+        crumbs,
+        fragment: fragmentOf(fragments, number),
+        titleTerms: 0,
+        context: shard.context,
+        ...(operation ? {operation} : {}),
+      });
     }
   }
   const count = sections.length;
@@ -948,8 +958,8 @@ export const QUESTION_HEADING_FIT = 0.75;
 export const HEADING_FIT = 0.5;
 /** How well a heading that is no question must fit the query to name its section at all. */
 export const HEADING_NAMED = 0.5;
-/** The API section of the site: the reference and the cookbook. */
-const API_SECTION = /^\/api(?:\/|$)/;
+/** The search context of the API reference and the API cookbook (`config/search.ts`). */
+const API_CONTEXT = 'api';
 /** How much higher a page of the API section ranks for a query that says it wants the API («через api»). */
 export const API_SECTION_BONUS = 2;
 /** How much of the bonus an operation named by what it acts on keeps when the query's verb is not its own. */
@@ -1236,12 +1246,12 @@ function rankPages(plan: Plan, results: lunrTypes.Index.Result[], corpus: Corpus
     }
     let score = page.strength * share(page.matched) ** (COVERAGE_POWER - SECTION_COVERAGE_POWER) * (1 + NAME_MATCH_BONUS * fit);
     if (unnamed) score *= OPERATION_WEIGHT_FOR_PROSE;
-    if (plan.api && API_SECTION.test(page.section.url)) score *= 1 + API_SECTION_BONUS;
+    if (plan.api && page.section.context === API_CONTEXT) score *= 1 + API_SECTION_BONUS;
     return {page, score};
   });
   ranked.sort((a, b) => b.score - a.score);
   return ranked.slice(0, limit).map(({page, score}) => {
-    const {titleTerms: _titleTerms, operation: _operation, ...shown} = page.section;
+    const {titleTerms: _titleTerms, context: _context, operation: _operation, ...shown} = page.section;
     return {...shown, score, terms: Object.keys(page.best.matchData.metadata)};
   });
 }
