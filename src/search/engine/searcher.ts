@@ -717,10 +717,11 @@ export const SYNONYM_BOOST = 0.5;
 
 /**
  * Synonyms: a glossary group member found in the query (as a word or a phrase) adds the other
- * members, standing for the words of the member found.
+ * members, standing for the words of the member found. `recognized`: the terms of the members found.
  */
-function synonymClauses(optionalWords: Map<string, number>, glossary: Glossary, corpus: Corpus, recognized = new Set<string>()): Clause[] {
+function synonymClauses(optionalWords: Map<string, number>, glossary: Glossary, corpus: Corpus): {clauses: Clause[]; recognized: Set<string>} {
   const clauses: Clause[] = [];
+  const recognized = new Set<string>();
   for (const synonyms of glossary) {
     const hit = synonyms.find((phrase) => phrase.every((t) => optionalWords.has(t)));
     if (!hit) continue;
@@ -746,7 +747,7 @@ function synonymClauses(optionalWords: Map<string, number>, glossary: Glossary, 
       }
     }
   }
-  return clauses;
+  return {clauses, recognized};
 }
 
 /**
@@ -832,8 +833,7 @@ export function planQuery(query: string, corpus: Corpus, glossary: Glossary): Pl
   const corrected = new Map(optionalWords);
   for (const [term, group] of optionalWords)
     if (!known(term)) for (const near of oneEditAway(term, known)) if (!corrected.has(near)) corrected.set(near, group);
-  const recognized = new Set<string>();
-  const synonyms = synonymClauses(corrected, glossary, corpus, recognized);
+  const {clauses: synonyms, recognized} = synonymClauses(corrected, glossary, corpus);
   clauses.push(...exactWhereRecognized(wordPart, recognized), ...synonyms);
   return {clauses, groups, weak, shaping, verbs, api, typed: typedTerms(text, glossary), retyped, termsCut};
 }
@@ -964,6 +964,11 @@ const API_CONTEXT = 'api';
 export const API_SECTION_BONUS = 2;
 /** How much of the bonus an operation named by what it acts on keeps when the query's verb is not its own. */
 export const PARAPHRASED_VERB_FIT = 0.5;
+
+/** How well two shares hold together: low when either is. */
+function harmonicMean(a: number, b: number): number {
+  return a + b ? (2 * a * b) / (a + b) : 0;
+}
 
 /** Documents (sections) that hold a term, in any field. */
 function documentsWith(corpus: Corpus, term: string): number {
@@ -1120,9 +1125,7 @@ function rankPages(plan: Plan, results: lunrTypes.Index.Result[], corpus: Corpus
     const groups = [...match.groups].filter((g) => wanted.has(g)).length;
     const terms = [...match.terms].filter((t) => !skip(t)).length;
     if (!length || !groups) return 0;
-    const ofQuery = groups / wanted.size;
-    const ofName = Math.min(1, terms / length);
-    return (2 * ofQuery * ofName) / (ofQuery + ofName);
+    return harmonicMean(groups / wanted.size, Math.min(1, terms / length));
   };
   /**
    * How well the query names a section by its heading. A question the heading asks is the reader's
@@ -1137,9 +1140,7 @@ function rankPages(plan: Plan, results: lunrTypes.Index.Result[], corpus: Corpus
     const named = coveredBy(Object.keys(metadata).filter((term) => 'heading' in metadata[term]));
     const length = terms(heading).length;
     if (heading.endsWith('?')) return fitOf(named, counted, length) * QUESTION_HEADING_FIT;
-    const ofQuery = share(new Set([...named.groups].filter((g) => counted.has(g))));
-    const ofName = Math.min(1, named.terms.size / length);
-    const fit = ofQuery && ofName ? (2 * ofQuery * ofName) / (ofQuery + ofName) : 0;
+    const fit = harmonicMean(share(new Set([...named.groups].filter((g) => counted.has(g)))), Math.min(1, named.terms.size / length));
     return fit < HEADING_NAMED ? 0 : fit * HEADING_FIT;
   };
   const pages = new Map<string, Page>();
@@ -1221,7 +1222,7 @@ function rankPages(plan: Plan, results: lunrTypes.Index.Result[], corpus: Corpus
     else {
       // As fitOf, the whole of the name filled (it is what the section's pages name).
       const ofQuery = [...new Set([...own, ...named.flat()])].filter((g) => counted.has(g)).length / counted.size;
-      overviews.set(page, (2 * ofQuery) / (ofQuery + 1));
+      overviews.set(page, harmonicMean(ofQuery, 1));
     }
   }
   const ranked = [...pages.values()].map((page) => {
